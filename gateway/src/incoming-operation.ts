@@ -1,0 +1,10 @@
+import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import type { GatewayContext } from '../../lib/src/graphql/context.js';
+
+type Options = GraphQLDataSourceProcessOptions<GatewayContext>;
+export type IncomingOperation = Extract<Options, { incomingRequestContext: unknown }>;
+
+/** Health checks and schema loading carry no request context; only incoming operations do. */
+export function isIncomingOperation(options: Options): options is IncomingOperation {
+  return 'incomingRequestContext' in options;
+}

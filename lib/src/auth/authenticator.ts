@@ -1,0 +1,89 @@
+import type { JWTPayload } from 'jose';
+import { UnauthenticatedError } from '../errors.js';
+import type { Caller, DepartmentClaim, EmployeeClaim, UserCaller } from './caller.js';
+import { revocationKeys, type Revocations } from './revocation.js';
+import type { TokenCodec } from './token-codec.js';
+import { tokenKinds } from './token-kinds.js';
+
+export interface AccessClaims extends JWTPayload {
+  id: number;
+  email: string;
+  permissions: string[];
+  employee: EmployeeClaim | null;
+  department: DepartmentClaim | null;
+  session_id: string;
+  token_use: 'access' | 'biometric_access';
+  device_id?: string;
+  device_fingerprint_hash?: string;
+  trust_level?: 'low' | 'medium' | 'high';
+  auth_method?: string;
+}
+
+export interface ServiceClaims extends JWTPayload {
+  token_use: 'service';
+  service: string;
+}
+
+export interface VerifiedBearer {
+  caller: Caller;
+  claims: AccessClaims | ServiceClaims;
+}
+
+export interface BearerContext {
+  /** The X-Device-Fingerprint header; biometric tokens only work with their own device's. */
+  deviceFingerprintHash?: string;
+}
+
+const bearerKinds = [tokenKinds.access, tokenKinds.biometricAccess, tokenKinds.service] as const;
+
+function callerOf(claims: AccessClaims): UserCaller {
+  return {
+    kind: 'user',
+    userId: claims.id,
+    email: claims.email,
+    permissions: claims.permissions,
+    employee: claims.employee,
+    department: claims.department,
+    sessionId: claims.session_id,
+    tokenUse: claims.token_use,
+    deviceId: claims.device_id,
+    trustLevel: claims.trust_level,
+  };
+}
+
+/** The one auth context: every edge (GraphQL, REST, /internal/verify, subgraphs) verifies bearers here. */
+export class Authenticator {
+  constructor(
+    private readonly codec: TokenCodec,
+    private readonly revocations: Revocations,
+  ) {}
+
+  async verifyBearer(token: string, context: BearerContext = {}): Promise<VerifiedBearer> {
+    const claims = await this.codec.verify<AccessClaims | ServiceClaims>(token, bearerKinds, 'Invalid or expired token');
+    if (claims.token_use === 'service') {
+      if (await this.revocations.anyRevoked([revocationKeys.token(claims.jti!)])) {
+        throw new UnauthenticatedError('Token has been revoked');
+      }
+      return { caller: { kind: 'service', serviceName: claims.service, tokenId: claims.jti! }, claims };
+    }
+    if (claims.token_use === 'biometric_access') this.checkDeviceBinding(claims, context);
+    const markers = [revocationKeys.session(claims.session_id), revocationKeys.user(claims.id)];
+    if (claims.device_id) markers.push(revocationKeys.device(claims.device_id));
+    if (await this.revocations.anyRevoked(markers)) {
+      throw new UnauthenticatedError(claims.device_id ? 'Invalid biometric token' : 'Token has been revoked');
+    }
+    return { caller: callerOf(claims), claims };
+  }
+
+  private checkDeviceBinding(claims: AccessClaims, context: BearerContext): void {
+    if (!claims.device_fingerprint_hash || claims.device_fingerprint_hash !== context.deviceFingerprintHash) {
+      throw new UnauthenticatedError('Invalid biometric token');
+    }
+  }
+}
+
+export function parseBearer(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1];
+}

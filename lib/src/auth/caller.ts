@@ -1,0 +1,54 @@
+import { ForbiddenError } from '../errors.js';
+
+export interface EmployeeClaim {
+  id: string;
+  name: string;
+  avatarFileId: string | null;
+}
+
+export interface DepartmentClaim {
+  id: string;
+  name: string;
+}
+
+/** The verified identity behind a request, the same whichever edge or token kind it came through. */
+export type Caller = UserCaller | ServiceCaller;
+
+export interface UserCaller {
+  kind: 'user';
+  userId: number;
+  email: string;
+  permissions: string[];
+  employee: EmployeeClaim | null;
+  department: DepartmentClaim | null;
+  sessionId: string;
+  tokenUse: 'access' | 'biometric_access';
+  deviceId?: string;
+  trustLevel?: 'low' | 'medium' | 'high';
+}
+
+export interface ServiceCaller {
+  kind: 'service';
+  serviceName: string;
+  tokenId: string;
+}
+
+export function hasPermission(caller: UserCaller, permission: string): boolean {
+  return caller.permissions.includes('admin') || caller.permissions.includes(permission);
+}
+
+export function requireUser(caller: Caller): UserCaller {
+  if (caller.kind !== 'user') throw new ForbiddenError('User token required');
+  return caller;
+}
+
+export function requirePermission(caller: Caller, ...anyOf: string[]): UserCaller {
+  const user = requireUser(caller);
+  if (!anyOf.some((permission) => hasPermission(user, permission))) throw new ForbiddenError();
+  return user;
+}
+
+export function requireService(caller: Caller): ServiceCaller {
+  if (caller.kind !== 'service') throw new ForbiddenError('Service token required');
+  return caller;
+}

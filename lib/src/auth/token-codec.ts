@@ -1,0 +1,85 @@
+import { createHash, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import { UnauthenticatedError } from '../errors.js';
+import type { TokenKind } from './token-kinds.js';
+
+interface SigningKey {
+  kid: string;
+  key: KeyObject;
+}
+
+/** A key id derived from the secret itself, so a rotated-out key is found without extra configuration. */
+function keyIdOf(secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url').slice(0, 12);
+}
+
+function signingKey(secret: string): SigningKey {
+  return { kid: keyIdOf(secret), key: createSecretKey(Buffer.from(secret, 'utf8')) };
+}
+
+export interface IssuedToken {
+  token: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+/**
+ * HS256 tokens made and checked with jose. The current secret signs; previous secrets still verify until
+ * they are removed from JWT_PREVIOUS_SECRETS. Keys are imported once (raw secrets per call halve throughput).
+ */
+export class TokenCodec {
+  private readonly current: SigningKey;
+  private readonly verifying: Map<string, KeyObject>;
+
+  constructor(
+    secret: string,
+    previousSecrets: string[],
+    private readonly issuer: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.current = signingKey(secret);
+    this.verifying = new Map([this.current, ...previousSecrets.map(signingKey)].map((k) => [k.kid, k.key]));
+  }
+
+  async sign(kind: TokenKind, subject: string, claims: JWTPayload, lifetimeMs: number): Promise<IssuedToken> {
+    const jti = randomUUID();
+    const issuedAt = Math.floor(this.now() / 1000);
+    const expiresAtSeconds = Math.floor((this.now() + lifetimeMs) / 1000);
+    const token = await new SignJWT({ ...claims, token_use: kind.use })
+      .setProtectedHeader({ alg: 'HS256', typ: kind.typ, kid: this.current.kid })
+      .setIssuer(this.issuer)
+      .setAudience(kind.audience)
+      .setSubject(subject)
+      .setJti(jti)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAtSeconds)
+      .sign(this.current.key);
+    return { token, jti, expiresAt: new Date(expiresAtSeconds * 1000) };
+  }
+
+  /** Accepts only the given kinds, only HS256, only known key ids; anything else is one 401. */
+  async verify<T extends JWTPayload>(token: string, kinds: readonly TokenKind[], failure: string): Promise<T> {
+    try {
+      const { payload, protectedHeader } = await jwtVerify<T>(
+        token,
+        (header) => {
+          const key = header.kid ? this.verifying.get(header.kid) : undefined;
+          if (!key) throw new Error('unknown key id');
+          return key;
+        },
+        {
+          algorithms: ['HS256'],
+          issuer: this.issuer,
+          audience: [...new Set(kinds.map((kind) => kind.audience))],
+          requiredClaims: ['jti', 'iat', 'exp', 'sub', 'token_use'],
+          currentDate: new Date(this.now()),
+        },
+      );
+      const kind = kinds.find((k) => k.use === payload.token_use);
+      if (!kind || protectedHeader.typ !== kind.typ) throw new Error('wrong token kind');
+      return payload;
+    } catch {
+      throw new UnauthenticatedError(failure);
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Every token kind has its own token_use, audience and header typ, so a check accepts exactly the kinds
+ * it expects (decisions: "a refresh, confirmation or service token is never an access token").
+ */
+export const tokenKinds = {
+  access: { use: 'access', audience: 'platform:access', typ: 'at+jwt' },
+  refresh: { use: 'refresh', audience: 'platform:refresh', typ: 'rt+jwt' },
+  biometricAccess: { use: 'biometric_access', audience: 'platform:access', typ: 'at+jwt' },
+  biometricRefresh: { use: 'biometric_refresh', audience: 'platform:refresh', typ: 'rt+jwt' },
+  confirmation: { use: 'action_confirmation', audience: 'platform:confirmation', typ: 'ct+jwt' },
+  service: { use: 'service', audience: 'platform:service', typ: 'st+jwt' },
+  internalIdentity: { use: 'internal_identity', audience: 'platform:subgraph', typ: 'it+jwt' },
+} as const;
+
+export type TokenKind = (typeof tokenKinds)[keyof typeof tokenKinds];
+export type TokenUse = TokenKind['use'];
+
+/** Lifetimes from the auth spec's Token kinds table. */
+export const tokenLifetimes = {
+  accessMs: 8 * 60 * 60 * 1000,
+  biometricAccessMs: 15 * 60 * 1000,
+  refreshMs: 3 * 24 * 60 * 60 * 1000,
+  rememberedRefreshMs: 30 * 24 * 60 * 60 * 1000,
+  internalIdentityMs: 60 * 1000,
+} as const;

@@ -1,0 +1,60 @@
+import { MikroORM, type EntityManager, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { MigrationObject } from '@mikro-orm/core';
+import { ServiceUnavailableError } from './errors.js';
+
+export type { EntityManager };
+
+export interface SubgraphDatabaseOptions {
+  url: string;
+  /** One PostgreSQL schema per subgraph: no subgraph reads another's tables. */
+  schema: string;
+  entities: NonNullable<Options['entities']>;
+  migrations: MigrationObject[];
+  debug?: boolean;
+}
+
+/** Opens the subgraph's pool and applies its checked-in migrations before anything is served. */
+export async function openDatabase(options: SubgraphDatabaseOptions): Promise<MikroORM> {
+  const orm = await MikroORM.init({
+    clientUrl: options.url,
+    schema: options.schema,
+    entities: options.entities,
+    extensions: [Migrator],
+    discovery: { warnWhenNoEntities: false },
+    allowGlobalContext: false,
+    debug: options.debug ?? false,
+    pool: { min: 0, max: 10, acquireTimeoutMillis: 2000 },
+    driverOptions: { connection: { connectionTimeoutMillis: 1000, statement_timeout: 5000 } },
+    migrations: {
+      tableName: `${options.schema}_migrations`,
+      migrationsList: options.migrations,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+    },
+  });
+  await orm.em.getConnection().execute(`create schema if not exists "${options.schema}"`);
+  await orm.getMigrator().up();
+  return orm;
+}
+
+const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
+
+/** Turns a lost database into the decided 503 instead of a masked 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: string }).code;
+  return (
+    (code !== undefined && connectionErrorCodes.has(code)) ||
+    /Knex: Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED/.test(error.message)
+  );
+}
+
+export function unavailableIfDatabaseDown(error: unknown): unknown {
+  return isDatabaseUnavailable(error) ? new ServiceUnavailableError() : error;
+}
+
+export async function pingDatabase(orm: MikroORM): Promise<void> {
+  await orm.em.getConnection().execute('select 1');
+}

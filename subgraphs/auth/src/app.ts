@@ -1,0 +1,40 @@
+import { openDatabase } from '../../../lib/src/database.js';
+import type { GatewayContext } from '../../../lib/src/graphql/context.js';
+import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
+import type { Platform } from '../../../lib/src/platform.js';
+import { createAuthServices, type AuthContext } from './context.js';
+import { authEntities } from './entities.js';
+import { authMigrations } from './migrations/index.js';
+import { buildAuthSchema } from './schema.js';
+
+export interface AuthSubgraph extends Subgraph<AuthContext> {
+  /** Services outside any GraphQL request (start-up bootstrap, /internal/verify helpers). */
+  services(base: GatewayContext): AuthContext['auth'];
+}
+
+export async function createAuthSubgraph(platform: Platform, databaseUrl: string): Promise<AuthSubgraph> {
+  const orm = await openDatabase({ url: databaseUrl, schema: 'auth', entities: authEntities, migrations: authMigrations });
+  const { schema, sdl } = await buildAuthSchema();
+  const services = (base: GatewayContext) => createAuthServices(platform, orm, base);
+  const { BOOTSTRAP_ADMIN_EMAIL: adminEmail, BOOTSTRAP_ADMIN_PASSWORD: adminPassword } = platform.config;
+  if (adminEmail && adminPassword) {
+    await services(systemContext).users.ensureAdmin(adminEmail, adminPassword);
+  }
+  return {
+    name: 'auth',
+    schema,
+    sdl,
+    services,
+    createContext: (base) => ({ ...base, auth: services(base) }),
+    health: async () => {
+      await orm.em.getConnection().execute('select 1');
+    },
+    close: () => orm.close(),
+  };
+}
+
+const systemContext: GatewayContext = {
+  request: { requestId: 'startup', ip: '127.0.0.1', userAgent: 'startup', deviceFingerprint: null },
+  caller: null,
+  authFailure: null,
+};

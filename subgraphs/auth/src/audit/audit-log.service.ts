@@ -1,0 +1,42 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { validate, z } from '../../../../lib/src/validation.js';
+import { AuditEntry } from './audit-entry.entity.js';
+import type { AuditLogFilter, AuditLogPage, PageInput } from './audit.types.js';
+
+const pageInput = z.object({
+  page: z.number().int().min(1, 'must be at least 1').default(1),
+  limit: z.number().int().min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
+});
+
+const asJson = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/** Admins read the audit log through the graph, newest first. */
+export class AuditLogService {
+  constructor(private readonly em: EntityManager) {}
+
+  async list(filter: AuditLogFilter | null | undefined, page: PageInput | null | undefined): Promise<AuditLogPage> {
+    const { page: currentPage, limit } = validate(pageInput, page ?? {});
+    const where = {
+      ...(filter?.action ? { action: filter.action } : {}),
+      ...(filter?.userId ? { userId: filter.userId } : {}),
+      ...(filter?.result ? { result: filter.result as AuditEntry['result'] } : {}),
+    };
+    const [entries, totalItems] = await this.em.findAndCount(AuditEntry, where, {
+      orderBy: { id: 'desc' },
+      limit,
+      offset: (currentPage - 1) * limit,
+    });
+    return {
+      items: entries.map((entry) => ({
+        ...entry,
+        id: String(entry.id),
+        signature: asJson(entry.signature),
+        details: asJson(entry.details),
+        createdAt: entry.createdAt.toISOString(),
+      })),
+      currentPage,
+      totalItems,
+      totalPages: Math.ceil(totalItems / limit),
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RequestInfo } from '../../../../lib/src/graphql/context.js';
+import { AuditEntry, type AuditResult, type SignatureMetadata } from './audit-entry.entity.js';
+
+export interface AuditEvent {
+  action: string;
+  result: AuditResult;
+  userId?: number | null;
+  deviceId?: string | null;
+  errorCode?: string | null;
+  details?: Record<string, unknown>;
+  challenge?: string;
+  signature?: SignatureMetadata;
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/**
+ * Writes audit entries on their own entity manager: a failed operation rolls its own changes back, but
+ * the record that it failed must stay.
+ */
+export class AuditWriter {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly request: RequestInfo,
+  ) {}
+
+  async record(event: AuditEvent): Promise<void> {
+    const em = this.em.fork({ clear: true });
+    em.create(AuditEntry, {
+      action: event.action,
+      result: event.result,
+      userId: event.userId ?? null,
+      deviceId: event.deviceId ?? null,
+      ipAddress: this.request.ip,
+      userAgent: this.request.userAgent?.slice(0, 512) ?? null,
+      errorCode: event.errorCode ?? null,
+      details: event.details ?? null,
+      challengeHash: event.challenge ? sha256(event.challenge) : null,
+      signature: event.signature ?? null,
+    });
+    await em.flush();
+  }
+}

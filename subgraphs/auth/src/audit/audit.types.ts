@@ -1,0 +1,76 @@
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+
+@ObjectType('AuditEntry')
+export class AuditEntryType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  action!: string;
+
+  @Field(() => String, { description: '`success`, `failure` or `locked`' })
+  result!: string;
+
+  @Field(() => Int, { nullable: true })
+  userId!: number | null;
+
+  @Field(() => String, { nullable: true })
+  deviceId!: string | null;
+
+  @Field(() => String, { nullable: true })
+  ipAddress!: string | null;
+
+  @Field(() => String, { nullable: true })
+  userAgent!: string | null;
+
+  @Field(() => String, { nullable: true })
+  errorCode!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'SHA-256 (hex) of the challenge, never the challenge' })
+  challengeHash!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Signature metadata as JSON: algorithm, keyId, verified' })
+  signature!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Further details as JSON' })
+  details!: string | null;
+
+  @Field(() => String)
+  createdAt!: string;
+}
+
+@ObjectType()
+export class AuditLogPage {
+  @Field(() => [AuditEntryType])
+  items!: AuditEntryType[];
+
+  @Field(() => Int)
+  currentPage!: number;
+
+  @Field(() => Int)
+  totalItems!: number;
+
+  @Field(() => Int)
+  totalPages!: number;
+}
+
+@InputType()
+export class AuditLogFilter {
+  @Field(() => String, { nullable: true })
+  action?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  userId?: number | null;
+
+  @Field(() => String, { nullable: true })
+  result?: string | null;
+}
+
+@InputType()
+export class PageInput {
+  @Field(() => Int, { nullable: true, defaultValue: 1 })
+  page?: number;
+
+  @Field(() => Int, { nullable: true, defaultValue: 20 })
+  limit?: number;
+}

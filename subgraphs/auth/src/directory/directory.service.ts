@@ -1,0 +1,66 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import DataLoader from 'dataloader';
+import { ConflictError, ValidationError } from '../../../../lib/src/errors.js';
+import { text, uuid, validate, z, email } from '../../../../lib/src/validation.js';
+import type { AuditWriter } from '../audit/audit.service.js';
+import { Department } from './department.entity.js';
+import { Employee } from './employee.entity.js';
+
+const departmentInput = z.object({ code: text(64), name: text(255) });
+const employeeInput = z.object({
+  code: text(64),
+  name: text(255),
+  email,
+  departmentId: uuid.nullish(),
+  avatarFileId: text(255).nullish(),
+});
+
+function batchById<T extends { id: string }>(rows: T[], ids: readonly string[]): (T | null)[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id) ?? null);
+}
+
+/** Departments and employees: records of the auth subgraph because token claims carry them. */
+export class DirectoryService {
+  readonly departments = new DataLoader<string, Department | null>(async (ids) =>
+    batchById(await this.em.find(Department, { id: { $in: [...ids] } }), ids),
+  );
+
+  readonly employees = new DataLoader<string, Employee | null>(async (ids) =>
+    batchById(await this.em.find(Employee, { id: { $in: [...ids] } }, { populate: ['department'] }), ids),
+  );
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditWriter,
+    private readonly actorId: () => number | undefined,
+  ) {}
+
+  async createDepartment(input: unknown): Promise<Department> {
+    const values = validate(departmentInput, input);
+    if (await this.em.count(Department, { code: values.code })) {
+      throw new ConflictError('Department code already exists');
+    }
+    const department = this.em.create(Department, values);
+    await this.em.flush();
+    await this.audit.record({ action: 'create_department', result: 'success', userId: this.actorId() });
+    return department;
+  }
+
+  async createEmployee(input: unknown): Promise<Employee> {
+    const values = validate(employeeInput, input);
+    const department = values.departmentId ? await this.em.findOne(Department, { id: values.departmentId }) : null;
+    if (values.departmentId && !department) throw ValidationError.field('departmentId', 'department not found');
+    if (await this.em.count(Employee, { code: values.code })) throw new ConflictError('Employee code already exists');
+    const employee = this.em.create(Employee, {
+      code: values.code,
+      name: values.name,
+      email: values.email,
+      avatarFileId: values.avatarFileId ?? null,
+      department,
+    });
+    await this.em.flush();
+    await this.audit.record({ action: 'create_employee', result: 'success', userId: this.actorId() });
+    return employee;
+  }
+}

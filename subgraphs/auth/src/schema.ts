@@ -1,0 +1,13 @@
+import { buildFederatedSchema } from '../../../lib/src/graphql/subgraph.js';
+import { AuditResolver } from './audit/audit.resolver.js';
+import { DirectoryResolver, directoryReferenceResolvers } from './directory/directory.resolver.js';
+import { ServiceTokenResolver } from './service-tokens/service-token.resolver.js';
+import { SessionResolver } from './sessions/session.resolver.js';
+import { UserResolver, userReferenceResolvers } from './users/user.resolver.js';
+
+export function buildAuthSchema() {
+  return buildFederatedSchema(
+    [SessionResolver, UserResolver, DirectoryResolver, AuditResolver, ServiceTokenResolver],
+    { ...userReferenceResolvers, ...directoryReferenceResolvers },
+  );
+}

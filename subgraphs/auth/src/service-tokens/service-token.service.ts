@@ -1,0 +1,42 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { revocationKeys, type Revocations } from '../../../../lib/src/auth/revocation.js';
+import type { TokenCodec } from '../../../../lib/src/auth/token-codec.js';
+import { tokenKinds } from '../../../../lib/src/auth/token-kinds.js';
+import { NotFoundError } from '../../../../lib/src/errors.js';
+import { validate, z } from '../../../../lib/src/validation.js';
+import type { AuditWriter } from '../audit/audit.service.js';
+import { ServiceToken } from './service-token.entity.js';
+
+const issueInput = z.object({
+  serviceName: z.string().regex(/^[a-z][a-z0-9-]{1,62}$/, 'must be 2-63 lowercase letters, digits or hyphens'),
+  ttlDays: z.number().int().min(1, 'must be at least 1').max(365, 'must be at most 365').default(30),
+});
+
+/** Service tokens for internal paths (decisions: Service tokens), recorded so they can be revoked. */
+export class ServiceTokenService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly codec: TokenCodec,
+    private readonly revocations: Revocations,
+    private readonly audit: AuditWriter,
+  ) {}
+
+  async issue(input: { serviceName: string; ttlDays?: number | null }, issuedBy: number | null): Promise<string> {
+    const { serviceName, ttlDays } = validate(issueInput, { ...input, ttlDays: input.ttlDays ?? undefined });
+    const issued = await this.codec.sign(tokenKinds.service, `service:${serviceName}`, { service: serviceName }, ttlDays * 86_400_000);
+    this.em.create(ServiceToken, { id: issued.jti, serviceName, issuedBy, expiresAt: issued.expiresAt });
+    await this.em.flush();
+    await this.audit.record({ action: 'issue_service_token', result: 'success', userId: issuedBy, details: { serviceName } });
+    return issued.token;
+  }
+
+  async revoke(id: string, revokedBy: number): Promise<boolean> {
+    const record = await this.em.findOne(ServiceToken, { id });
+    if (!record) throw new NotFoundError('Service token not found');
+    record.revokedAt ??= new Date();
+    await this.em.flush();
+    await this.revocations.revoke(revocationKeys.token(id));
+    await this.audit.record({ action: 'revoke_service_token', result: 'success', userId: revokedBy, details: { id } });
+    return true;
+  }
+}

@@ -1,0 +1,23 @@
+import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+
+/** Refresh tokens are stored only as hashes (decisions: Hardening). */
+@Entity({ tableName: 'refresh_token' })
+export class RefreshToken {
+  @PrimaryKey({ type: 'uuid' })
+  jti!: string;
+
+  @Property({ type: 'string', unique: true })
+  tokenHash!: string;
+
+  @Property({ type: 'uuid', index: true })
+  familyId!: string;
+
+  @Property({ type: 'datetime' })
+  expiresAt!: Date;
+
+  @Property({ type: 'datetime', nullable: true })
+  usedAt: Date | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date & Opt = new Date();
+}

@@ -1,0 +1,120 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { UserCaller } from '../../../../lib/src/auth/caller.js';
+import { tokenKinds, tokenLifetimes } from '../../../../lib/src/auth/token-kinds.js';
+import { AppError, InvalidCredentialsError, UnauthenticatedError } from '../../../../lib/src/errors.js';
+import type { GatewayContext } from '../../../../lib/src/graphql/context.js';
+import type { Platform } from '../../../../lib/src/platform.js';
+import type { AuditWriter } from '../audit/audit.service.js';
+import { userClaimsOf } from '../users/user-claims.js';
+import { User } from '../users/user.entity.js';
+import { LoginLockout } from './login-lockout.js';
+import { verifyPassword } from './password-hasher.js';
+import type { TokenFamily } from './token-family.entity.js';
+import type { TokenFamilyService } from './token-family.service.js';
+import { tokenSetOf, type TokenSet } from './token-set.js';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  rememberMe?: boolean | null;
+}
+
+/** Standard e-mail and password sessions: login, refresh rotation, logout. */
+export class SessionService {
+  private readonly lockout: LoginLockout;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly platform: Platform,
+    private readonly families: TokenFamilyService,
+    private readonly audit: AuditWriter,
+    private readonly context: GatewayContext,
+  ) {
+    this.lockout = new LoginLockout(platform.stores.keyValue);
+  }
+
+  async login(input: LoginInput): Promise<TokenSet> {
+    const email = input.email.trim().toLowerCase();
+    await this.platform.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`, `email:${email}`);
+    if (await this.lockout.isLocked(email)) {
+      await this.audit.record({ action: 'login', result: 'locked', details: { email } });
+      throw new InvalidCredentialsError();
+    }
+    const user = await this.em.findOne(User, { email }, { populate: ['employee.department'] });
+    const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
+    if (!user || !passwordMatches || user.status !== 'active') {
+      const locked = await this.lockout.recordFailure(email);
+      await this.audit.record({
+        action: 'login',
+        result: locked ? 'locked' : 'failure',
+        userId: user?.id,
+        errorCode: user && passwordMatches ? 'USER_DISABLED' : 'INVALID_CREDENTIALS',
+        details: { email },
+      });
+      throw new InvalidCredentialsError();
+    }
+    await this.lockout.clear(email);
+    const family = this.families.open(user.id, 'standard', input.rememberMe === true);
+    const tokens = await this.issue(user, family);
+    await this.audit.record({ action: 'login', result: 'success', userId: user.id });
+    return tokens;
+  }
+
+  async refresh(refreshToken: string): Promise<TokenSet> {
+    await this.platform.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`);
+    try {
+      const claims = await this.families.verifyRefresh(refreshToken, 'standard');
+      await this.platform.rateLimiter.charge('authentication', `family:${claims.token_family}`);
+      const family = await this.families.rotate(refreshToken, claims);
+      const user = await this.activeUser(family.userId);
+      const tokens = await this.issue(user, family);
+      await this.audit.record({ action: 'refresh', result: 'success', userId: user.id });
+      return tokens;
+    } catch (error) {
+      await this.auditFailure('refresh', error);
+      throw error;
+    }
+  }
+
+  async logout(caller: UserCaller, refreshToken: string): Promise<boolean> {
+    const claims = await this.families.verifyRefresh(refreshToken, 'standard').catch(async (error: unknown) => {
+      await this.auditFailure('logout', error, caller.userId);
+      throw error;
+    });
+    const family = await this.families.findFamily(claims.token_family);
+    if (!family || family.userId !== caller.userId) {
+      await this.audit.record({ action: 'logout', result: 'failure', userId: caller.userId, errorCode: 'UNAUTHENTICATED' });
+      throw new UnauthenticatedError('Invalid refresh token');
+    }
+    await this.families.revoke(family);
+    if (caller.sessionId !== family.id) {
+      const session = await this.families.findFamily(caller.sessionId);
+      if (session) await this.families.revoke(session);
+    }
+    await this.audit.record({ action: 'logout', result: 'success', userId: caller.userId });
+    return true;
+  }
+
+  private async activeUser(userId: number): Promise<User> {
+    const user = await this.em.findOne(User, { id: userId }, { populate: ['employee.department'] });
+    if (!user || user.status !== 'active') throw new UnauthenticatedError('Invalid refresh token');
+    return user;
+  }
+
+  private async issue(user: User, family: TokenFamily): Promise<TokenSet> {
+    const access = await this.platform.codec.sign(
+      tokenKinds.access,
+      String(user.id),
+      { ...userClaimsOf(user), session_id: family.id },
+      tokenLifetimes.accessMs,
+    );
+    const refresh = await this.families.issueRefresh(family);
+    await this.em.flush();
+    return tokenSetOf(access, refresh);
+  }
+
+  private async auditFailure(action: string, error: unknown, userId?: number): Promise<void> {
+    const errorCode = error instanceof AppError ? error.code : 'INTERNAL';
+    await this.audit.record({ action, result: 'failure', userId, errorCode });
+  }
+}

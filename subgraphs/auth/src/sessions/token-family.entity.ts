@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+
+export type TokenFamilyKind = 'standard' | 'biometric';
+
+/**
+ * A login session: every refresh token rotated from one login belongs to one family. Its id is the
+ * session_id of the access tokens, so revoking the family ends the session everywhere.
+ */
+@Entity({ tableName: 'token_family' })
+export class TokenFamily {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'integer' })
+  userId!: number;
+
+  @Property({ type: 'string' })
+  kind!: TokenFamilyKind;
+
+  @Property({ type: 'uuid', nullable: true })
+  deviceId: string | null = null;
+
+  @Property({ type: 'boolean' })
+  rememberMe!: boolean;
+
+  @Property({ type: 'integer' })
+  rotationCount: number & Opt = 0;
+
+  /** A refresh never moves past this (decisions: Hardening). */
+  @Property({ type: 'datetime' })
+  absoluteExpiresAt!: Date;
+
+  @Property({ type: 'datetime', nullable: true })
+  revokedAt: Date | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date & Opt = new Date();
+}

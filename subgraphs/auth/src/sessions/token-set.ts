@@ -1,0 +1,18 @@
+import type { IssuedToken } from '../../../../lib/src/auth/token-codec.js';
+
+/** The spec's Token set: what every login and refresh returns. */
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string;
+  accessTokenExpiresAt: string;
+  refreshTokenExpiresAt: string;
+}
+
+export function tokenSetOf(access: IssuedToken, refresh: IssuedToken): TokenSet {
+  return {
+    accessToken: access.token,
+    refreshToken: refresh.token,
+    accessTokenExpiresAt: access.expiresAt.toISOString(),
+    refreshTokenExpiresAt: refresh.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,34 @@
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { userOf, userWithPermission } from '../../../../lib/src/graphql/context.js';
+import type { AuthContext } from '../context.js';
+import { CreateUserInput, UserType } from './user.types.js';
+import { userView } from './user.views.js';
+
+@Resolver()
+export class UserResolver {
+  @Query(() => UserType, { description: 'The signed-in user with employee, department and permissions.' })
+  async me(@Ctx() ctx: AuthContext) {
+    return userView(await ctx.auth.users.me(userOf(ctx).userId));
+  }
+
+  @Mutation(() => UserType)
+  async createUser(@Arg('input', () => CreateUserInput) input: CreateUserInput, @Ctx() ctx: AuthContext) {
+    userWithPermission(ctx, 'users:write');
+    return userView(await ctx.auth.users.createUser(input));
+  }
+
+  @Mutation(() => UserType)
+  async disableUser(@Arg('id', () => Int) id: number, @Ctx() ctx: AuthContext) {
+    userWithPermission(ctx, 'users:write');
+    return userView(await ctx.auth.users.disableUser(id));
+  }
+}
+
+export const userReferenceResolvers = {
+  User: {
+    __resolveReference: async (reference: { id: number }, ctx: AuthContext) => {
+      const user = await ctx.auth.users.byId.load(Number(reference.id));
+      return user && userView(user);
+    },
+  },
+};

@@ -1,0 +1,3 @@
+import { Notification } from './inbox/notification.entity.js';
+
+export const notificationsEntities = [Notification];

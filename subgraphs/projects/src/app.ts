@@ -1,0 +1,27 @@
+import { openDatabase } from '../../../lib/src/database.js';
+import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
+import type { Platform } from '../../../lib/src/platform.js';
+import { createProjectsServices, type ProjectsContext } from './context.js';
+import { projectsEntities } from './entities.js';
+import { projectsMigrations } from './migrations/index.js';
+import { buildProjectsSchema } from './schema.js';
+
+export async function createProjectsSubgraph(_platform: Platform, databaseUrl: string): Promise<Subgraph<ProjectsContext>> {
+  const orm = await openDatabase({
+    url: databaseUrl,
+    schema: 'projects',
+    entities: projectsEntities,
+    migrations: projectsMigrations,
+  });
+  const { schema, sdl } = await buildProjectsSchema();
+  return {
+    name: 'projects',
+    schema,
+    sdl,
+    createContext: (base) => ({ ...base, projects: createProjectsServices(orm) }),
+    health: async () => {
+      await orm.em.getConnection().execute('select 1');
+    },
+    close: () => orm.close(),
+  };
+}

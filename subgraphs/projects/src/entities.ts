@@ -1,0 +1,3 @@
+import { Customer } from './customers/customer.entity.js';
+
+export const projectsEntities = [Customer];
