@@ -32,6 +32,7 @@ export async function openDatabase(options: SubgraphDatabaseOptions): Promise<Mi
       transactional: true,
       allOrNothing: true,
       snapshot: false,
+      silent: true,
     },
   });
   await orm.em.getConnection().execute(`create schema if not exists "${options.schema}"`);

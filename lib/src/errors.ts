@@ -137,3 +137,15 @@ export function statusOfExtensions(extensions: Record<string, unknown> | undefin
   const code = typeof extensions?.code === 'string' ? extensions.code : '';
   return frameworkStatus[code] ?? 500;
 }
+
+/** An error that already crossed the graph as a formatted GraphQL error; it keeps its code and status. */
+export class GraphQLResultError extends AppError {
+  readonly code: string;
+  readonly statusCode: number;
+  constructor(formatted: { message: string; extensions?: Record<string, unknown> }) {
+    const { code, statusCode: _status, ...details } = formatted.extensions ?? {};
+    super(formatted.message, details);
+    this.code = typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR';
+    this.statusCode = statusOfExtensions(formatted.extensions);
+  }
+}

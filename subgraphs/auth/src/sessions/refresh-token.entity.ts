@@ -1,4 +1,5 @@
-import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import { Entity, ManyToOne, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import { TokenFamily } from './token-family.entity.js';
 
 /** Refresh tokens are stored only as hashes (decisions: Hardening). */
 @Entity({ tableName: 'refresh_token' })
@@ -9,8 +10,8 @@ export class RefreshToken {
   @Property({ type: 'string', unique: true })
   tokenHash!: string;
 
-  @Property({ type: 'uuid', index: true })
-  familyId!: string;
+  @ManyToOne(() => TokenFamily)
+  family!: TokenFamily;
 
   @Property({ type: 'datetime' })
   expiresAt!: Date;

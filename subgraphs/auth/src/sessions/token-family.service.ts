@@ -62,7 +62,7 @@ export class TokenFamilyService {
     this.em.create(RefreshToken, {
       jti: issued.jti,
       tokenHash: tokenHash(issued.token),
-      familyId: family.id,
+      family,
       expiresAt: issued.expiresAt,
     });
     return issued;

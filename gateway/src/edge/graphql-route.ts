@@ -1,0 +1,50 @@
+import { fastifyApolloHandler } from '@as-integrations/fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
+import { AppError } from '../../../lib/src/errors.js';
+import type { GatewayContext } from '../../../lib/src/graphql/context.js';
+import type { Platform } from '../../../lib/src/platform.js';
+import type { Graph } from '../graph/apollo.js';
+import { operationLimits } from '../graph/operation-limits.js';
+import { gatewayContextOf } from './request-context.js';
+import { explorerContentSecurityPolicy } from './security-headers.js';
+
+function documentOf(request: FastifyRequest): string | undefined {
+  const source = (request.method === 'GET' ? request.query : request.body) as { query?: unknown } | undefined;
+  return typeof source?.query === 'string' ? source.query : undefined;
+}
+
+/** POST and GET /graphql through Apollo Server over the gateway; graphql-ws shares the path (subscriptions). */
+export function registerGraphQLRoute(app: FastifyInstance, platform: Platform, graph: Graph): void {
+  const handler = fastifyApolloHandler<GatewayContext>(graph.apollo, {
+    context: async (request) => {
+      try {
+        return await gatewayContextOf(request, platform.authenticator);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        throw new GraphQLError(error.message, { extensions: { ...error.extensions, http: { status: error.statusCode } } });
+      }
+    },
+  });
+  const refuseLargeDocuments = async (request: FastifyRequest) => {
+    const document = documentOf(request);
+    if (document && Buffer.byteLength(document) > operationLimits.maxDocumentBytes) {
+      throw new GraphQLResultTooLarge();
+    }
+  };
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/graphql',
+    preValidation: refuseLargeDocuments,
+    handler,
+    helmet: { contentSecurityPolicy: { useDefaults: false, directives: explorerContentSecurityPolicy } },
+  });
+}
+
+class GraphQLResultTooLarge extends AppError {
+  readonly code = 'BAD_REQUEST';
+  readonly statusCode = 400;
+  constructor() {
+    super(`query: document exceeds ${operationLimits.maxDocumentBytes} bytes`);
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../../lib/src/platform.js';
+
+export type ServiceHealth = 'healthy' | 'unhealthy' | 'disabled';
+
+export interface HealthChecks {
+  database(): Promise<void>;
+  cache(): Promise<void>;
+  /** Undefined when push is disabled (FCM_ENABLED is not true). */
+  push?: () => Promise<void>;
+}
+
+const checkTimeoutMs = 1000;
+
+async function probe(check: (() => Promise<void>) | undefined): Promise<ServiceHealth> {
+  if (!check) return 'disabled';
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('health check timed out')), checkTimeoutMs);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'healthy';
+  } catch {
+    return 'unhealthy';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The auth spec's health record with real checks; `degraded` and 503 when an enabled service fails. */
+export function registerHealth(app: FastifyInstance, platform: Platform, checks: HealthChecks, version: string): void {
+  const startedAt = platform.now();
+  app.get('/health', async (_request, reply) => {
+    const [database, cache, push] = await Promise.all([probe(checks.database), probe(checks.cache), probe(checks.push)]);
+    const services = { database, cache, push };
+    const healthy = Object.values(services).every((state) => state !== 'unhealthy');
+    return reply.code(healthy ? 200 : 503).send({
+      status: healthy ? 'ok' : 'degraded',
+      timestamp: new Date(platform.now()).toISOString(),
+      version,
+      uptime: Math.floor((platform.now() - startedAt) / 1000),
+      services,
+    });
+  });
+  app.get('/health/db', async (_request, reply) => {
+    const database = await probe(checks.database);
+    return reply.code(database === 'healthy' ? 200 : 503).send({
+      status: database === 'healthy' ? 'ok' : 'degraded',
+      timestamp: new Date(platform.now()).toISOString(),
+      database,
+    });
+  });
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { parseBearer } from '../../../lib/src/auth/authenticator.js';
+import { AppError, ValidationError } from '../../../lib/src/errors.js';
+import { fingerprintHash } from '../../../lib/src/fingerprint.js';
+import type { Metrics } from '../../../lib/src/metrics.js';
+import type { Platform } from '../../../lib/src/platform.js';
+
+const serviceName = /^[\w.-]{1,64}$/;
+
+/**
+ * Forward-auth verification (decisions: /internal/verify): 200 with claims and X-User-* headers for a
+ * valid, unrevoked token; 401 `{ valid: false, message, statusCode }` otherwise.
+ */
+export function registerInternalVerify(app: FastifyInstance, platform: Platform, metrics: Metrics): void {
+  app.get('/internal/verify', async (request, reply) => {
+    const service = request.headers['x-service-name'];
+    if (typeof service !== 'string' || !serviceName.test(service)) {
+      throw ValidationError.field('X-Service-Name', 'header is required (letters, digits, dot, dash, underscore)');
+    }
+    const token = parseBearer(request.headers.authorization);
+    try {
+      if (!token) throw new ValidationError('Authorization: bearer token is required');
+      const fingerprint = request.headers['x-device-fingerprint'];
+      const { claims } = await platform.authenticator.verifyBearer(token, {
+        deviceFingerprintHash: fingerprintHash(typeof fingerprint === 'string' ? fingerprint : undefined),
+      });
+      metrics.internalVerify.inc({ service, result: 'valid' });
+      const user = claims.token_use === 'service' ? null : claims;
+      void reply
+        .header('cache-control', 'no-store')
+        .header('x-user-id', user ? String(user.id) : '')
+        .header('x-user-email', user?.email ?? '')
+        .header('x-user-permissions', user?.permissions.join(',') ?? '');
+      return {
+        valid: true,
+        claims: {
+          id: user?.id ?? null,
+          email: user?.email ?? null,
+          permissions: user?.permissions ?? [],
+          token_use: claims.token_use,
+          device_id: user?.device_id ?? null,
+          trust_level: user?.trust_level ?? null,
+          ...(claims.token_use === 'service' ? { service: claims.service } : {}),
+        },
+      };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      metrics.internalVerify.inc({ service, result: 'invalid' });
+      const message = token ? error.message : 'Missing bearer token';
+      return reply.code(401).send({ valid: false, message, statusCode: 401 });
+    }
+  });
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ForbiddenError } from '../../../lib/src/errors.js';
+import type { Metrics } from '../../../lib/src/metrics.js';
+import type { Platform } from '../../../lib/src/platform.js';
+
+const acceptableRequestId = /^[\w.:-]{1,128}$/;
+
+/** Echo the caller's X-Request-Id when it is sane, otherwise make one (decisions: Everywhere). */
+export function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && acceptableRequestId.test(given) ? given : randomUUID();
+}
+
+function routeLabel(request: FastifyRequest): string {
+  return request.routeOptions.url ?? 'not_found';
+}
+
+/**
+ * Edge hooks in order: request id on the response, browser origin check, the per-IP limit of the auth spec
+ * (all endpoints, shared through the store), then one log line and metrics when the response is sent.
+ */
+export function registerRequestHooks(app: FastifyInstance, platform: Platform, metrics: Metrics): void {
+  const { ALLOWED_ORIGINS, PUBLIC_URL, PORT } = platform.config;
+  const ownOrigin = PUBLIC_URL ? new URL(PUBLIC_URL).origin : `http://localhost:${PORT}`;
+  const allowedOrigins = new Set([...ALLOWED_ORIGINS, ownOrigin]);
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+    const origin = request.headers.origin;
+    if (origin && !allowedOrigins.has(origin)) throw new ForbiddenError('Origin not allowed');
+    await platform.rateLimiter.hit('perIp', request.ip);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = routeLabel(request);
+    const seconds = reply.elapsedTime / 1000;
+    metrics.httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    metrics.httpDuration.observe({ method: request.method, route }, seconds);
+    request.log.info(
+      { method: request.method, route, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+}

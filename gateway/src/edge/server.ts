@@ -1,0 +1,58 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Metrics } from '../../../lib/src/metrics.js';
+import type { Platform } from '../../../lib/src/platform.js';
+import { registerRestRoutes } from '../../../rest-adapters/src/register.js';
+import type { RestRoute } from '../../../rest-adapters/src/route.js';
+import type { Graph } from '../graph/apollo.js';
+import { registerErrorHandling } from './error-handler.js';
+import { registerGraphQLRoute } from './graphql-route.js';
+import { registerHealth, type HealthChecks } from './health.js';
+import { registerInternalVerify } from './internal-verify.js';
+import { gatewayContextOf } from './request-context.js';
+import { registerRequestHooks, requestIdOf } from './request-hooks.js';
+import { registerSecurityHeaders } from './security-headers.js';
+
+export interface EdgeOptions {
+  platform: Platform;
+  metrics: Metrics;
+  graph: Graph;
+  routes: RestRoute[];
+  health: HealthChecks;
+  version: string;
+}
+
+/** Any request body over 1 MB is refused with 413 (decisions: Hardening). */
+const bodyLimitBytes = 1024 * 1024;
+
+/** The HTTP edge: one Fastify server for /graphql, the REST adapters, internal verify, health and metrics. */
+export async function createEdge(options: EdgeOptions): Promise<FastifyInstance> {
+  const { platform, metrics, graph } = options;
+  const app = Fastify({
+    loggerInstance: platform.logger as FastifyBaseLogger,
+    disableRequestLogging: true,
+    genReqId: requestIdOf,
+    bodyLimit: bodyLimitBytes,
+    // Loopback proxies (and tests standing in for clients) may name the client; nobody else can.
+    trustProxy: ['127.0.0.1', '::1'],
+    keepAliveTimeout: 65_000,
+    return503OnClosing: true,
+  });
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  registerRequestHooks(app, platform, metrics);
+  registerGraphQLRoute(app, platform, graph);
+  registerRestRoutes(app, options.routes, {
+    context: (request) => gatewayContextOf(request, platform.authenticator),
+    execute: async (query, variables, contextValue) => {
+      const response = await graph.apollo.executeOperation({ query, variables }, { contextValue });
+      if (response.body.kind !== 'single') throw new Error('REST adapters run single-result operations only');
+      return response.body.singleResult;
+    },
+  });
+  registerInternalVerify(app, platform, metrics);
+  registerHealth(app, platform, options.health, options.version);
+  app.get('/metrics', async (_request, reply) =>
+    reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics()),
+  );
+  return app;
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../lib/src/config.js';
+import { InternalIdentity } from '../../lib/src/graphql/internal-identity.js';
+import type { Subgraph } from '../../lib/src/graphql/subgraph.js';
+import { createLogger, type Logger } from '../../lib/src/logger.js';
+import { createMetrics } from '../../lib/src/metrics.js';
+import { createPlatform, type Platform } from '../../lib/src/platform.js';
+import { projectVersion, readProjectFile } from '../../lib/src/project-root.js';
+import { createStores } from '../../lib/src/store/index.js';
+import { restRoutes } from '../../rest-adapters/src/index.js';
+import { createEdge } from './edge/server.js';
+import { createGraph } from './graph/apollo.js';
+import { InProcessDataSource } from './in-process-data-source.js';
+import { SignedIdentityDataSource } from './remote-data-source.js';
+import { subgraphRegistry } from './subgraph-registry.js';
+
+export interface SystemOptions {
+  config: Config;
+  databaseUrl: string;
+  logger?: Logger;
+  /** Isolates test runs that share one Redis. */
+  redisKeyPrefix?: string;
+  now?: () => number;
+}
+
+export interface System {
+  app: FastifyInstance;
+  platform: Platform;
+  subgraphs: Subgraph[];
+  close(): Promise<void>;
+}
+
+async function remoteDatabaseHealth(urls: string[]): Promise<void> {
+  for (const url of urls) {
+    const response = await fetch(new URL('/health/db', url));
+    if (!response.ok) throw new Error(`subgraph at ${url} reports its database unhealthy`);
+  }
+}
+
+/**
+ * Builds the whole system without listening: the subgraphs that have no remote URL run in this process
+ * (single-node mode); the others are reached over HTTP with a signed internal identity.
+ */
+export async function startSystem(options: SystemOptions): Promise<System> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const stores = createStores(config.REDIS_URL, options.redisKeyPrefix);
+  const platform = createPlatform(config, logger, stores, options.now);
+  const metrics = createMetrics();
+  const identity = new InternalIdentity(platform.codec);
+  const local = new Map<string, Subgraph>();
+  const remoteUrls: string[] = [];
+  for (const entry of subgraphRegistry) {
+    const remoteUrl = entry.remoteUrl(config);
+    if (remoteUrl) remoteUrls.push(remoteUrl);
+    else local.set(entry.name, await entry.create(platform, options.databaseUrl));
+  }
+  const graph = await createGraph({
+    platform,
+    metrics,
+    supergraphSdl: readProjectFile('schema', 'supergraph.graphql'),
+    dataSource: (name) => {
+      const subgraph = local.get(name);
+      if (subgraph) return new InProcessDataSource(subgraph, logger);
+      const entry = subgraphRegistry.find((candidate) => candidate.name === name)!;
+      return new SignedIdentityDataSource(entry.remoteUrl(config)!, identity);
+    },
+  });
+  const app = await createEdge({
+    platform,
+    metrics,
+    graph,
+    routes: restRoutes,
+    version: projectVersion(),
+    health: {
+      database: async () => {
+        await Promise.all([...local.values()].map((subgraph) => subgraph.health()));
+        await remoteDatabaseHealth(remoteUrls);
+      },
+      cache: () => stores.keyValue.ping(),
+    },
+  });
+  return {
+    app,
+    platform,
+    subgraphs: [...local.values()],
+    close: async () => {
+      await app.close();
+      await graph.apollo.stop();
+      await Promise.all([...local.values()].map((subgraph) => subgraph.close()));
+      await stores.close();
+    },
+  };
+}

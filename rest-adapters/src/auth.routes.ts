@@ -1,0 +1,53 @@
+import { z } from '../../lib/src/validation.js';
+import { defineRoutes } from './route.js';
+
+const tokenSetFields = 'accessToken refreshToken accessTokenExpiresAt refreshTokenExpiresAt';
+
+const refreshTokenBody = z.object({ refreshToken: z.string().min(1, 'is required').max(4096) }).strict();
+
+/** Standard authentication (auth spec, Endpoints). */
+export const authRoutes = defineRoutes([
+  {
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    summary: 'Log in with e-mail and password',
+    tag: 'auth',
+    auth: 'none',
+    body: z
+      .object({
+        email: z.string().min(1, 'is required').max(255),
+        password: z.string().min(1, 'is required').max(1024),
+        rememberMe: z.boolean().optional(),
+      })
+      .strict(),
+    operation: `mutation Login($email: String!, $password: String!, $rememberMe: Boolean) {
+      login(email: $email, password: $password, rememberMe: $rememberMe) { ${tokenSetFields} }
+    }`,
+    variables: ({ body }) => body as Record<string, unknown>,
+    result: (data) => ({ data: data.login }),
+    noStore: true,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/auth/refresh',
+    summary: 'Exchange a refresh token for a new token set (rotation)',
+    tag: 'auth',
+    auth: 'none',
+    body: refreshTokenBody,
+    operation: `mutation RefreshToken($refreshToken: String!) { refreshToken(refreshToken: $refreshToken) { ${tokenSetFields} } }`,
+    variables: ({ body }) => body as Record<string, unknown>,
+    result: (data) => ({ data: data.refreshToken }),
+    noStore: true,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/auth/logout',
+    summary: 'Revoke the session and its refresh token family',
+    tag: 'auth',
+    auth: 'bearer',
+    body: refreshTokenBody,
+    operation: `mutation Logout($refreshToken: String!) { logout(refreshToken: $refreshToken) { success } }`,
+    variables: ({ body }) => body as Record<string, unknown>,
+    result: (data) => ({ data: data.logout }),
+  },
+]);

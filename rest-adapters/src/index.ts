@@ -1,0 +1,7 @@
+import { authRoutes } from './auth.routes.js';
+import type { RestRoute } from './route.js';
+
+export type { RestRoute } from './route.js';
+
+/** Every REST path served by the edge; later features append their declaration files here. */
+export const restRoutes: RestRoute[] = [...authRoutes];

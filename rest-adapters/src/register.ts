@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GraphQLFormattedError } from 'graphql';
+import { ForbiddenError, GraphQLResultError } from '../../lib/src/errors.js';
+import { callerOf, type GatewayContext } from '../../lib/src/graphql/context.js';
+import { validate } from '../../lib/src/validation.js';
+import type { RestRoute } from './route.js';
+
+export interface GraphQLResult {
+  data?: Record<string, unknown> | null;
+  errors?: readonly GraphQLFormattedError[];
+}
+
+export interface RestExecutor {
+  context(request: FastifyRequest): Promise<GatewayContext>;
+  execute(operation: string, variables: Record<string, unknown>, context: GatewayContext): Promise<GraphQLResult>;
+}
+
+function checkAuth(route: RestRoute, context: GatewayContext): void {
+  if (route.auth === 'none') return;
+  const caller = callerOf(context);
+  if (route.auth === 'service' && caller.kind !== 'service') throw new ForbiddenError('Service token required');
+}
+
+/** Serves each declared route by validating its input and executing its GraphQL operation. */
+export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], executor: RestExecutor): void {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (request, reply) => {
+        const context = await executor.context(request);
+        checkAuth(route, context);
+        const input = {
+          body: route.body ? validate(route.body, request.body) : request.body,
+          params: (route.params ? validate(route.params, request.params) : request.params) as Record<string, string>,
+          query: (route.query ? validate(route.query, request.query) : request.query) as Record<string, unknown>,
+        };
+        const result = await executor.execute(route.operation, route.variables(input), context);
+        const [firstError] = result.errors ?? [];
+        if (firstError) throw new GraphQLResultError(firstError);
+        if (route.noStore) void reply.header('cache-control', 'no-store');
+        return reply.code(route.status ?? 200).send(route.result(result.data ?? {}));
+      },
+    });
+  }
+}
