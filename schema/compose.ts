@@ -12,7 +12,11 @@ export async function composeSchemas(): Promise<ComposedSchemas> {
   const subgraphs: Record<string, string> = {};
   for (const entry of subgraphRegistry) subgraphs[entry.name] = (await entry.buildSchema()).sdl;
   const result = composeServices(
-    subgraphRegistry.map((entry) => ({ name: entry.name, url: entry.defaultUrl, typeDefs: parse(subgraphs[entry.name]!) })),
+    subgraphRegistry.map((entry) => ({
+      name: entry.name,
+      url: entry.defaultUrl,
+      typeDefs: parse(subgraphs[entry.name]!),
+    })),
   );
   if (result.errors) throw new Error(`Composition failed:\n${result.errors.map((e) => e.message).join('\n')}`);
   return { subgraphs, supergraph: result.supergraphSdl };

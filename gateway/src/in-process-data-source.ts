@@ -1,7 +1,4 @@
-import {
-  type GraphQLDataSource,
-  type GraphQLDataSourceProcessOptions,
-} from '@apollo/gateway';
+import { type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { isIncomingOperation } from './incoming-operation.js';
 import { execute, parse, type DocumentNode } from 'graphql';
 import type { GatewayContext } from '../../lib/src/graphql/context.js';

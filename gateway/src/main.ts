@@ -26,7 +26,9 @@ async function main(): Promise<void> {
       `  Health: ${base}/health   Metrics: ${base}/metrics`,
       `  Database: ${database ? `embedded PostgreSQL under ${config.DATA_DIR}/postgres` : 'DATABASE_URL'}; ` +
         `store: ${config.REDIS_URL ? 'Redis (REDIS_URL)' : 'in-process (single node)'}`,
-      ...(embedded ? [`  Bootstrap admin: ${config.BOOTSTRAP_ADMIN_EMAIL} / password in ${config.DATA_DIR}/embedded-secrets.json`] : []),
+      ...(embedded
+        ? [`  Bootstrap admin: ${config.BOOTSTRAP_ADMIN_EMAIL} / password in ${config.DATA_DIR}/embedded-secrets.json`]
+        : []),
     ].join('\n'),
   );
   const shutdown = async (signal: string) => {

@@ -1,7 +1,4 @@
-import {
-  RemoteGraphQLDataSource,
-  type GraphQLDataSourceProcessOptions,
-} from '@apollo/gateway';
+import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { isIncomingOperation } from './incoming-operation.js';
 import { Agent, fetch } from 'undici';
 import type { GatewayContext } from '../../lib/src/graphql/context.js';

@@ -15,6 +15,7 @@ export function validate<Output>(schema: ZodType<Output, ZodTypeDef, unknown>, i
   throw new ValidationError(`${first.path}: ${first.message}`, errors);
 }
 
-export const text = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+export const text = (max: number) =>
+  z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 export const email = z.string().trim().toLowerCase().email('must be a valid e-mail address').max(255);
 export const uuid = z.string().uuid('must be a UUID');

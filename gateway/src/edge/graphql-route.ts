@@ -22,7 +22,9 @@ export function registerGraphQLRoute(app: FastifyInstance, platform: Platform, g
         return await gatewayContextOf(request, platform.authenticator);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        throw new GraphQLError(error.message, { extensions: { ...error.extensions, http: { status: error.statusCode } } });
+        throw new GraphQLError(error.message, {
+          extensions: { ...error.extensions, http: { status: error.statusCode } },
+        });
       }
     },
   });

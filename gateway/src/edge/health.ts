@@ -32,7 +32,11 @@ async function probe(check: (() => Promise<void>) | undefined): Promise<ServiceH
 export function registerHealth(app: FastifyInstance, platform: Platform, checks: HealthChecks, version: string): void {
   const startedAt = platform.now();
   app.get('/health', async (_request, reply) => {
-    const [database, cache, push] = await Promise.all([probe(checks.database), probe(checks.cache), probe(checks.push)]);
+    const [database, cache, push] = await Promise.all([
+      probe(checks.database),
+      probe(checks.cache),
+      probe(checks.push),
+    ]);
     const services = { database, cache, push };
     const healthy = Object.values(services).every((state) => state !== 'unhealthy');
     return reply.code(healthy ? 200 : 503).send({

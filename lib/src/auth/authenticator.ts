@@ -59,7 +59,11 @@ export class Authenticator {
   ) {}
 
   async verifyBearer(token: string, context: BearerContext = {}): Promise<VerifiedBearer> {
-    const claims = await this.codec.verify<AccessClaims | ServiceClaims>(token, bearerKinds, 'Invalid or expired token');
+    const claims = await this.codec.verify<AccessClaims | ServiceClaims>(
+      token,
+      bearerKinds,
+      'Invalid or expired token',
+    );
     if (claims.token_use === 'service') {
       if (await this.revocations.anyRevoked([revocationKeys.token(claims.jti!)])) {
         throw new UnauthenticatedError('Token has been revoked');

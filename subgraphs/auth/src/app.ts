@@ -13,7 +13,12 @@ export interface AuthSubgraph extends Subgraph<AuthContext> {
 }
 
 export async function createAuthSubgraph(platform: Platform, databaseUrl: string): Promise<AuthSubgraph> {
-  const orm = await openDatabase({ url: databaseUrl, schema: 'auth', entities: authEntities, migrations: authMigrations });
+  const orm = await openDatabase({
+    url: databaseUrl,
+    schema: 'auth',
+    entities: authEntities,
+    migrations: authMigrations,
+  });
   const { schema, sdl } = await buildAuthSchema();
   const services = (base: GatewayContext) => createAuthServices(platform, orm, base);
   const { BOOTSTRAP_ADMIN_EMAIL: adminEmail, BOOTSTRAP_ADMIN_PASSWORD: adminPassword } = platform.config;

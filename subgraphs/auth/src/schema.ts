@@ -6,8 +6,8 @@ import { SessionResolver } from './sessions/session.resolver.js';
 import { UserResolver, userReferenceResolvers } from './users/user.resolver.js';
 
 export function buildAuthSchema() {
-  return buildFederatedSchema(
-    [SessionResolver, UserResolver, DirectoryResolver, AuditResolver, ServiceTokenResolver],
-    { ...userReferenceResolvers, ...directoryReferenceResolvers },
-  );
+  return buildFederatedSchema([SessionResolver, UserResolver, DirectoryResolver, AuditResolver, ServiceTokenResolver], {
+    ...userReferenceResolvers,
+    ...directoryReferenceResolvers,
+  });
 }

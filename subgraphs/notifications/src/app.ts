@@ -6,7 +6,10 @@ import { notificationsEntities } from './entities.js';
 import { notificationsMigrations } from './migrations/index.js';
 import { buildNotificationsSchema } from './schema.js';
 
-export async function createNotificationsSubgraph(_platform: Platform, databaseUrl: string): Promise<Subgraph<NotificationsContext>> {
+export async function createNotificationsSubgraph(
+  _platform: Platform,
+  databaseUrl: string,
+): Promise<Subgraph<NotificationsContext>> {
   const orm = await openDatabase({
     url: databaseUrl,
     schema: 'notifications',

@@ -6,7 +6,10 @@ import { projectsEntities } from './entities.js';
 import { projectsMigrations } from './migrations/index.js';
 import { buildProjectsSchema } from './schema.js';
 
-export async function createProjectsSubgraph(_platform: Platform, databaseUrl: string): Promise<Subgraph<ProjectsContext>> {
+export async function createProjectsSubgraph(
+  _platform: Platform,
+  databaseUrl: string,
+): Promise<Subgraph<ProjectsContext>> {
   const orm = await openDatabase({
     url: databaseUrl,
     schema: 'projects',

@@ -7,7 +7,10 @@ import { departmentView, employeeView } from './directory.views.js';
 @Resolver()
 export class DirectoryResolver {
   @Mutation(() => DepartmentType)
-  async createDepartment(@Arg('input', () => CreateDepartmentInput) input: CreateDepartmentInput, @Ctx() ctx: AuthContext) {
+  async createDepartment(
+    @Arg('input', () => CreateDepartmentInput) input: CreateDepartmentInput,
+    @Ctx() ctx: AuthContext,
+  ) {
     userWithPermission(ctx, 'directory:write');
     return departmentView(await ctx.auth.directory.createDepartment(input));
   }

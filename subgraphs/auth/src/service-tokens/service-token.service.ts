@@ -23,10 +23,20 @@ export class ServiceTokenService {
 
   async issue(input: { serviceName: string; ttlDays?: number | null }, issuedBy: number | null): Promise<string> {
     const { serviceName, ttlDays } = validate(issueInput, { ...input, ttlDays: input.ttlDays ?? undefined });
-    const issued = await this.codec.sign(tokenKinds.service, `service:${serviceName}`, { service: serviceName }, ttlDays * 86_400_000);
+    const issued = await this.codec.sign(
+      tokenKinds.service,
+      `service:${serviceName}`,
+      { service: serviceName },
+      ttlDays * 86_400_000,
+    );
     this.em.create(ServiceToken, { id: issued.jti, serviceName, issuedBy, expiresAt: issued.expiresAt });
     await this.em.flush();
-    await this.audit.record({ action: 'issue_service_token', result: 'success', userId: issuedBy, details: { serviceName } });
+    await this.audit.record({
+      action: 'issue_service_token',
+      result: 'success',
+      userId: issuedBy,
+      details: { serviceName },
+    });
     return issued.token;
   }
 

@@ -83,7 +83,12 @@ export class SessionService {
     });
     const family = await this.families.findFamily(claims.token_family);
     if (!family || family.userId !== caller.userId) {
-      await this.audit.record({ action: 'logout', result: 'failure', userId: caller.userId, errorCode: 'UNAUTHENTICATED' });
+      await this.audit.record({
+        action: 'logout',
+        result: 'failure',
+        userId: caller.userId,
+        errorCode: 'UNAUTHENTICATED',
+      });
       throw new UnauthenticatedError('Invalid refresh token');
     }
     await this.families.revoke(family);

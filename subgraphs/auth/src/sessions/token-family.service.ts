@@ -85,7 +85,8 @@ export class TokenFamilyService {
     const family = await this.em.findOne(TokenFamily, { id: claims.token_family });
     if (!family) throw new UnauthenticatedError('Invalid refresh token');
     if (consumed.length === 0) {
-      if (!(await this.em.count(RefreshToken, { tokenHash: hash }))) throw new UnauthenticatedError('Invalid refresh token');
+      if (!(await this.em.count(RefreshToken, { tokenHash: hash })))
+        throw new UnauthenticatedError('Invalid refresh token');
       await this.revoke(family);
       throw new RefreshTokenReuseError();
     }

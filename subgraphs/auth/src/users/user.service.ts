@@ -46,7 +46,8 @@ export class UserService {
     const values = validate(createUserInput, input);
     const employee = values.employeeId ? await this.em.findOne(Employee, { id: values.employeeId }) : null;
     if (values.employeeId && !employee) throw ValidationError.field('employeeId', 'employee not found');
-    if (await this.em.count(User, { email: values.email })) throw new ConflictError('User with this email already exists');
+    if (await this.em.count(User, { email: values.email }))
+      throw new ConflictError('User with this email already exists');
     if (employee && (await this.em.count(User, { employee }))) {
       throw new ConflictError('Employee already has a user');
     }
@@ -58,7 +59,12 @@ export class UserService {
     });
     await this.em.flush();
     await this.em.populate(user, ['employee.department']);
-    await this.audit.record({ action: 'create_user', result: 'success', userId: this.actorId(), details: { createdUserId: user.id } });
+    await this.audit.record({
+      action: 'create_user',
+      result: 'success',
+      userId: this.actorId(),
+      details: { createdUserId: user.id },
+    });
     return user;
   }
 
@@ -69,7 +75,12 @@ export class UserService {
     user.status = 'disabled';
     await this.em.flush();
     await this.revocations.revoke(revocationKeys.user(user.id));
-    await this.audit.record({ action: 'disable_user', result: 'success', userId: this.actorId(), details: { disabledUserId: id } });
+    await this.audit.record({
+      action: 'disable_user',
+      result: 'success',
+      userId: this.actorId(),
+      details: { disabledUserId: id },
+    });
     return user;
   }
 
@@ -84,9 +95,12 @@ export class UserService {
       await this.revocations.clear(revocationKeys.user(existing.id));
       return existing;
     }
-    const user = this.em.create(User, { email: normalized, passwordHash: await hashPassword(password), permissions: ['admin'] });
+    const user = this.em.create(User, {
+      email: normalized,
+      passwordHash: await hashPassword(password),
+      permissions: ['admin'],
+    });
     await this.em.flush();
     return user;
   }
 }
-

@@ -13,7 +13,10 @@ export class CustomerResolver {
   }
 
   @Mutation(() => CustomerType)
-  async createCustomer(@Arg('input', () => CreateCustomerInput) input: CreateCustomerInput, @Ctx() ctx: ProjectsContext) {
+  async createCustomer(
+    @Arg('input', () => CreateCustomerInput) input: CreateCustomerInput,
+    @Ctx() ctx: ProjectsContext,
+  ) {
     userWithPermission(ctx, 'projects:write');
     return customerView(await ctx.projects.customers.create(input));
   }

@@ -1,0 +1,64 @@
+export interface HttpResult<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  /** Sent as is (for malformed JSON tests); otherwise body is JSON-encoded. */
+  rawBody?: string;
+}
+
+/** A thin HTTP client for tests: real requests over loopback, JSON in and out. */
+export function httpClient(baseUrl: string) {
+  async function request<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}) {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const hasBody = body !== undefined || options.rawBody !== undefined;
+    if (hasBody) headers['content-type'] ??= 'application/json';
+    const response = await fetch(new URL(path, baseUrl), {
+      method,
+      headers,
+      body: options.rawBody ?? (body !== undefined ? JSON.stringify(body) : undefined),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON (metrics, HTML): the raw text is the body
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T } satisfies HttpResult<T>;
+  }
+  return {
+    request,
+    get: <T = any>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+    post: <T = any>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+    put: <T = any>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+    patch: <T = any>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PATCH', path, body, options),
+    delete: <T = any>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+    graphql: <T = any>(query: string, variables?: Record<string, unknown>, options?: RequestOptions) =>
+      request<{ data?: T; errors?: { message: string; extensions?: Record<string, any> }[] }>(
+        'POST',
+        '/graphql',
+        { query, variables },
+        options,
+      ),
+  };
+}
+
+export type HttpClient = ReturnType<typeof httpClient>;
+
+export async function loginAs(client: HttpClient, email: string, password: string, rememberMe?: boolean) {
+  const result = await client.post('/api/v1/auth/login', { email, password, rememberMe });
+  if (result.status !== 200) throw new Error(`login failed: ${result.status} ${JSON.stringify(result.body)}`);
+  return result.body.data as {
+    accessToken: string;
+    refreshToken: string;
+    accessTokenExpiresAt: string;
+    refreshTokenExpiresAt: string;
+  };
+}

@@ -1,0 +1,89 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../lib/src/config.js';
+import { createLogger } from '../lib/src/logger.js';
+import { startSystem, type System } from '../gateway/src/system.js';
+import { testDatabaseUrl, testRedisUrl } from './services.js';
+
+export const adminCredentials = { email: 'admin@example.test', password: 'admin-password-123' };
+
+/** A database of its own per test file (STACK.md: the schema diff sees every schema of a database). */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(testDatabaseUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: testDatabaseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  system: System;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface SharedResources {
+  databaseUrl: string;
+  redisKeyPrefix: string;
+  jwtSecret: string;
+  encryptionKey: string;
+}
+
+export function newSharedResources(databaseUrl: string): SharedResources {
+  return {
+    databaseUrl,
+    redisKeyPrefix: `test:${randomUUID()}:`,
+    jwtSecret: randomBytes(48).toString('base64url'),
+    encryptionKey: randomBytes(32).toString('base64'),
+  };
+}
+
+/** The real system on a real port, on real PostgreSQL and Redis; several may share one database and Redis. */
+export async function startTestServer(shared: SharedResources, env: Record<string, string> = {}): Promise<TestServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: shared.databaseUrl,
+    REDIS_URL: testRedisUrl,
+    JWT_SECRET: shared.jwtSecret,
+    DATA_ENCRYPTION_KEY: shared.encryptionKey,
+    BOOTSTRAP_ADMIN_EMAIL: adminCredentials.email,
+    BOOTSTRAP_ADMIN_PASSWORD: adminCredentials.password,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...env,
+  });
+  const system = await startSystem({
+    config,
+    databaseUrl: shared.databaseUrl,
+    redisKeyPrefix: shared.redisKeyPrefix,
+    logger: createLogger(config.LOG_LEVEL),
+  });
+  const address = await system.app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: address, system, config, close: () => system.close() };
+}
+
+/** One server on a fresh database: the common case for a test file. */
+export async function startIsolatedServer(env: Record<string, string> = {}) {
+  const database = await createTestDatabase();
+  const shared = newSharedResources(database.url);
+  const server = await startTestServer(shared, env);
+  return {
+    ...server,
+    shared,
+    close: async () => {
+      await server.close();
+      await database.drop();
+    },
+  };
+}

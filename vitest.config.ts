@@ -1,0 +1,26 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+const graphqlDir = dirname(require.resolve('graphql/package.json'));
+
+export default defineConfig({
+  resolve: {
+    // One copy of graphql for test files and dependencies (STACK.md: "another module or realm").
+    alias: [
+      { find: /^graphql$/, replacement: join(graphqlDir, 'index.js') },
+      { find: /^graphql\/(.*)$/, replacement: join(graphqlDir, '$1', 'index.js') },
+    ],
+  },
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**', 'dist/**', '.data/**'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    fileParallelism: true,
+    maxWorkers: 2,
+    setupFiles: ['reflect-metadata'],
+  },
+});
