@@ -1,6 +1,7 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Metrics } from '../../../lib/src/metrics.js';
 import type { Platform } from '../../../lib/src/platform.js';
+import { openApiDocument, restDocsPage } from '../../../rest-adapters/src/openapi.js';
 import { registerRestRoutes } from '../../../rest-adapters/src/register.js';
 import type { RestRoute } from '../../../rest-adapters/src/route.js';
 import type { Graph } from '../graph/apollo.js';
@@ -29,7 +30,8 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   const { platform, metrics, graph } = options;
   const app = Fastify({
     loggerInstance: platform.logger as FastifyBaseLogger,
-    disableRequestLogging: true,
+    // One line per request, written by the onResponse hook (request-hooks.ts) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
     bodyLimit: bodyLimitBytes,
     // Loopback proxies (and tests standing in for clients) may name the client; nobody else can.
@@ -51,6 +53,10 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   });
   registerInternalVerify(app, platform, metrics);
   registerHealth(app, platform, options.health, options.version);
+  const openApi = openApiDocument(options.routes, options.version);
+  const docsPage = restDocsPage(openApi);
+  app.get('/openapi.json', async () => openApi);
+  app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(docsPage));
   app.get('/metrics', async (_request, reply) =>
     reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics()),
   );

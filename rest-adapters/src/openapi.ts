@@ -1,0 +1,75 @@
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import type { RestRoute } from './route.js';
+
+const errorBody = {
+  type: 'object',
+  required: ['message', 'statusCode'],
+  properties: {
+    message: { type: 'string' },
+    statusCode: { type: 'integer' },
+    errors: {
+      type: 'array',
+      items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
+    },
+  },
+};
+
+const schemaOf = (schema: RestRoute['body']) =>
+  schema ? zodToJsonSchema(schema, { target: 'openApi3', $refStrategy: 'none' }) : undefined;
+
+function parametersOf(route: RestRoute) {
+  const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]);
+  return names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+}
+
+/** The OpenAPI description is derived from the same declarations that serve the paths, so it cannot drift. */
+export function openApiDocument(routes: RestRoute[], version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    const body = schemaOf(route.body);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = {
+      summary: route.summary,
+      tags: [route.tag],
+      description: `Runs the GraphQL operation:\n\n\`\`\`graphql\n${route.operation.replace(/\s+/g, ' ').trim()}\n\`\`\``,
+      security: route.auth === 'none' ? [] : [{ bearer: [] }],
+      parameters: parametersOf(route),
+      ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+      responses: {
+        [String(route.status ?? 200)]: { description: 'Success' },
+        default: { description: 'Error', content: { 'application/json': { schema: errorBody } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Platform REST API',
+      version,
+      description: 'REST adapters over the federated GraphQL graph. Error bodies are `{ message, statusCode }`.',
+    },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths,
+  };
+}
+
+/** A dependency-free HTML page listing every path; the JSON above is for tools. */
+export function restDocsPage(document: ReturnType<typeof openApiDocument>): string {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const rows = Object.entries(document.paths)
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => {
+        const { summary, security } = operation as { summary: string; security: unknown[] };
+        return `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escape(path)}</code></td><td>${escape(summary)}</td><td>${security.length ? 'bearer' : 'public'}</td></tr>`;
+      }),
+    )
+    .join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(document.info.title)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:.4rem .8rem;text-align:left}</style>
+</head><body><h1>${escape(document.info.title)} ${escape(document.info.version)}</h1>
+<p>${escape(document.info.description)} Machine-readable description: <a href="/openapi.json">/openapi.json</a>. GraphQL: <a href="/graphql">/graphql</a>.</p>
+<table><thead><tr><th>Method</th><th>Path</th><th>Summary</th><th>Auth</th></tr></thead><tbody>
+${rows}
+</tbody></table></body></html>`;
+}

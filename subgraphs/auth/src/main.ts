@@ -1,0 +1,4 @@
+import { runSubgraphProcess } from '../../../lib/src/graphql/subgraph-main.js';
+import { createAuthSubgraph } from './app.js';
+
+runSubgraphProcess('auth', 4001, createAuthSubgraph);
