@@ -46,6 +46,8 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     password: 'postgres',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    // The package asks initdb for en_US.UTF-8 messages, which minimal machines lack; later flags win.
+    initdbFlags: ['--locale=C', '--lc-messages=C', '--encoding=UTF8'],
     onLog: () => undefined,
     onError: () => undefined,
   });
