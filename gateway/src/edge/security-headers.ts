@@ -10,13 +10,20 @@ export const contentSecurityPolicy = {
   formAction: ["'self'"],
 };
 
+const apolloCdn = [
+  'https://apollo-server-landing-page.cdn.apollographql.com',
+  'https://embeddable-sandbox.cdn.apollographql.com',
+  'https://embeddable-explorer.cdn.apollographql.com',
+];
+
 /** Apollo's embedded explorer loads from its CDN; only the explorer page gets these extra sources. */
 export const explorerContentSecurityPolicy = {
   ...contentSecurityPolicy,
-  scriptSrc: ["'self'", "'unsafe-inline'", 'https://embeddable-sandbox.cdn.apollographql.com'],
-  styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-  imgSrc: ["'self'", 'data:', 'https://apollo-server-landing-page.cdn.apollographql.com'],
-  frameSrc: ['https://sandbox.embed.apollographql.com'],
+  scriptSrc: ["'self'", "'unsafe-inline'", ...apolloCdn],
+  styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com', ...apolloCdn],
+  imgSrc: ["'self'", 'data:', ...apolloCdn],
+  manifestSrc: apolloCdn,
+  frameSrc: ['https://sandbox.embed.apollographql.com', 'https://explorer.embed.apollographql.com'],
   fontSrc: ["'self'", 'https://fonts.gstatic.com'],
   connectSrc: ["'self'"],
 };
