@@ -2,6 +2,7 @@ import { Authenticator } from './auth/authenticator.js';
 import { Revocations } from './auth/revocation.js';
 import { TokenCodec } from './auth/token-codec.js';
 import type { Config } from './config.js';
+import { FieldCipher } from './crypto/field-cipher.js';
 import type { Logger } from './logger.js';
 import { RateLimiter } from './rate-limit.js';
 import type { Stores } from './store/ports.js';
@@ -15,6 +16,8 @@ export interface Platform {
   authenticator: Authenticator;
   revocations: Revocations;
   rateLimiter: RateLimiter;
+  /** AES-256-GCM for sensitive stored columns (public keys, push tokens, passkey keys). */
+  cipher: FieldCipher;
   now: () => number;
 }
 
@@ -29,6 +32,7 @@ export function createPlatform(config: Config, logger: Logger, stores: Stores, n
     revocations,
     authenticator: new Authenticator(codec, revocations),
     rateLimiter: new RateLimiter(stores.rateLimits, config.RATE_LIMIT_ENABLED),
+    cipher: new FieldCipher(config.DATA_ENCRYPTION_KEY),
     now,
   };
 }
