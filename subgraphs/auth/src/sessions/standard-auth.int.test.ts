@@ -1,4 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  clientFromNewIp,
+  createUserThroughGraph,
+  disableUserMutation,
+  uniqueEmail,
+} from '../../../../test/auth-fixtures.js';
 import { httpClient, loginAs, type HttpClient } from '../../../../test/client.js';
 import { adminCredentials, startIsolatedServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
@@ -94,5 +100,177 @@ describe.skipIf(servicesMissing)('standard authentication over REST', () => {
     expect(verify.body.valid).toBe(false);
     const refresh = await api.post('/api/v1/auth/refresh', { refreshToken: tokens.refreshToken });
     expect(refresh.status).toBe(401);
+  });
+
+  describe('error rows', () => {
+    let adminToken: string;
+
+    beforeAll(async () => {
+      adminToken = (await loginAs(clientFromNewIp(server.url), adminCredentials.email, adminCredentials.password))
+        .accessToken;
+    });
+
+    const newUser = () => createUserThroughGraph(clientFromNewIp(server.url), adminToken);
+
+    it('login: a missing field is named, with nothing echoed', async () => {
+      const client = clientFromNewIp(server.url);
+      const missingPassword = await client.post('/api/v1/auth/login', { email: 'someone@example.test' });
+      expect(missingPassword.status).toBe(400);
+      expect(missingPassword.body.statusCode).toBe(400);
+      expect(missingPassword.body.message).toMatch(/^password: /);
+      const emptyEmail = await client.post('/api/v1/auth/login', { email: '', password: 'secret-value-x' });
+      expect(emptyEmail.status).toBe(400);
+      expect(emptyEmail.body.message).toMatch(/^email: /);
+      expect(JSON.stringify(emptyEmail.body)).not.toContain('secret-value-x');
+      const wrongRememberMe = await client.post('/api/v1/auth/login', {
+        email: 'a@example.test',
+        password: 'x',
+        rememberMe: 'yes',
+      });
+      expect(wrongRememberMe.status).toBe(400);
+      expect(wrongRememberMe.body.message).toMatch(/^rememberMe: /);
+    });
+
+    it('login: e-mails are case-insensitive', async () => {
+      const { email, password } = await newUser();
+      const client = clientFromNewIp(server.url);
+      const response = await client.post('/api/v1/auth/login', { email: email.toUpperCase(), password });
+      expect(response.status).toBe(200);
+    });
+
+    it('login: a disabled user gets the same 401', async () => {
+      const { user, email, password } = await newUser();
+      const admin = clientFromNewIp(server.url);
+      const disabled = await admin.graphql(disableUserMutation, { id: user.id }, { token: adminToken });
+      expect(disabled.body.data?.disableUser.status).toBe('disabled');
+      const response = await clientFromNewIp(server.url).post('/api/v1/auth/login', { email, password });
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: 'Invalid email or password', statusCode: 401 });
+    });
+
+    it('refresh: a malformed token, an access token and a missing field are refused', async () => {
+      const { email, password } = await newUser();
+      const client = clientFromNewIp(server.url);
+      const tokens = await loginAs(client, email, password);
+      const garbage = await client.post('/api/v1/auth/refresh', { refreshToken: 'not-a-token' });
+      expect(garbage.status).toBe(401);
+      expect(garbage.body).toEqual({ message: 'Invalid refresh token', statusCode: 401 });
+      const accessAsRefresh = await client.post('/api/v1/auth/refresh', { refreshToken: tokens.accessToken });
+      expect(accessAsRefresh.status).toBe(401);
+      expect(accessAsRefresh.body).toEqual({ message: 'Invalid refresh token', statusCode: 401 });
+      const missing = await client.post('/api/v1/auth/refresh', {});
+      expect(missing.status).toBe(400);
+      expect(missing.body.message).toMatch(/^refreshToken: /);
+      const stillValid = await client.post('/api/v1/auth/refresh', { refreshToken: tokens.refreshToken });
+      expect(stillValid.status).toBe(200);
+      expect(stillValid.headers.get('cache-control')).toBe('no-store');
+    });
+
+    it('refresh: keeps the family absolute expiry and a disabled user cannot refresh', async () => {
+      const { user, email, password } = await newUser();
+      const client = clientFromNewIp(server.url);
+      const tokens = await loginAs(client, email, password);
+      const rotated = await client.post('/api/v1/auth/refresh', { refreshToken: tokens.refreshToken });
+      expect(rotated.status).toBe(200);
+      expect(Date.parse(rotated.body.data.refreshTokenExpiresAt)).toBeLessThanOrEqual(
+        Date.parse(tokens.refreshTokenExpiresAt),
+      );
+      await clientFromNewIp(server.url).graphql(disableUserMutation, { id: user.id }, { token: adminToken });
+      const afterDisable = await client.post('/api/v1/auth/refresh', {
+        refreshToken: rotated.body.data.refreshToken,
+      });
+      expect(afterDisable.status).toBe(401);
+    });
+
+    it("logout: wrong refresh token, another user's token, a refresh token as bearer, a missing field", async () => {
+      const first = await newUser();
+      const second = await newUser();
+      const client = clientFromNewIp(server.url);
+      const mine = await loginAs(client, first.email, first.password);
+      const theirs = await loginAs(client, second.email, second.password);
+      const garbage = await client.post(
+        '/api/v1/auth/logout',
+        { refreshToken: 'not-a-token' },
+        { token: mine.accessToken },
+      );
+      expect(garbage.status).toBe(401);
+      expect(garbage.body.statusCode).toBe(401);
+      const otherUsers = await client.post(
+        '/api/v1/auth/logout',
+        { refreshToken: theirs.refreshToken },
+        { token: mine.accessToken },
+      );
+      expect(otherUsers.status).toBe(401);
+      const theirRefresh = await client.post('/api/v1/auth/refresh', { refreshToken: theirs.refreshToken });
+      expect(theirRefresh.status).toBe(200);
+      const refreshAsBearer = await client.post(
+        '/api/v1/auth/logout',
+        { refreshToken: mine.refreshToken },
+        { token: mine.refreshToken },
+      );
+      expect(refreshAsBearer.status).toBe(401);
+      const missing = await client.post('/api/v1/auth/logout', {}, { token: mine.accessToken });
+      expect(missing.status).toBe(400);
+      expect(missing.body.message).toMatch(/^refreshToken: /);
+      const stillLoggedIn = await client.get('/internal/verify', {
+        token: mine.accessToken,
+        headers: { 'x-service-name': 'test' },
+      });
+      expect(stillLoggedIn.status).toBe(200);
+    });
+  });
+
+  describe('lock-out', () => {
+    it('locks an e-mail after 5 failures: the right password then gets 401, and the audit says locked', async () => {
+      const adminClient = clientFromNewIp(server.url);
+      const adminToken = (await loginAs(adminClient, adminCredentials.email, adminCredentials.password)).accessToken;
+      const { user, email, password } = await createUserThroughGraph(adminClient, adminToken);
+      const client = clientFromNewIp(server.url);
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        const failed = await client.post('/api/v1/auth/login', { email, password: `wrong-password-${attempt}` });
+        expect(failed.status).toBe(401);
+      }
+      const locked = await client.post('/api/v1/auth/login', { email, password });
+      expect(locked.status).toBe(401);
+      expect(locked.body).toEqual({ message: 'Invalid email or password', statusCode: 401 });
+      const fromElsewhere = await clientFromNewIp(server.url).post('/api/v1/auth/login', { email, password });
+      expect(fromElsewhere.status).toBe(401);
+      const audit = await adminClient.graphql(
+        `query ($filter: AuditLogFilter) { auditLog(filter: $filter, page: { limit: 100 }) {
+          items { action result userId errorCode details } } }`,
+        { filter: { action: 'login', userId: user.id } },
+        { token: adminToken },
+      );
+      const results = audit.body.data!.auditLog.items.map((item: { result: string }) => item.result);
+      expect(results.filter((result: string) => result === 'failure')).toHaveLength(4);
+      expect(results.filter((result: string) => result === 'locked').length).toBeGreaterThanOrEqual(1);
+      const lockedAttempts = await adminClient.graphql(
+        `query ($filter: AuditLogFilter) { auditLog(filter: $filter, page: { limit: 100 }) { items { details } } }`,
+        { filter: { action: 'login', result: 'locked' } },
+        { token: adminToken },
+      );
+      const lockedFor = lockedAttempts.body.data!.auditLog.items.filter(
+        (item: { details: string | null }) => item.details && JSON.parse(item.details).email === email,
+      );
+      // the 5th failure locks, then the two attempts with the right password are refused as locked
+      expect(lockedFor).toHaveLength(3);
+    });
+
+    it('counts unknown e-mails too, and a success before the 5th failure resets the count', async () => {
+      const adminClient = clientFromNewIp(server.url);
+      const adminToken = (await loginAs(adminClient, adminCredentials.email, adminCredentials.password)).accessToken;
+      const { email, password } = await createUserThroughGraph(adminClient, adminToken);
+      const client = clientFromNewIp(server.url);
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        expect((await client.post('/api/v1/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
+      }
+      expect((await client.post('/api/v1/auth/login', { email, password })).status).toBe(200);
+      expect((await client.post('/api/v1/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
+      expect((await client.post('/api/v1/auth/login', { email, password })).status).toBe(200);
+      const unknown = uniqueEmail('ghost');
+      for (let attempt = 1; attempt <= 6; attempt += 1) {
+        expect((await client.post('/api/v1/auth/login', { email: unknown, password: 'x' })).status).toBe(401);
+      }
+    });
   });
 });
