@@ -1,0 +1,147 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { InternalIdentity } from '../lib/src/graphql/internal-identity.js';
+import { serveSubgraph } from '../lib/src/graphql/serve-subgraph.js';
+import { createAuthSubgraph } from '../subgraphs/auth/src/app.js';
+import { compareArms, type Arm, type BenchRow } from './lib/compare.js';
+import type { BenchContext } from './lib/context.js';
+
+const meQuery = 'query Me { me { id email status permissions employee { name } department { name } } }';
+const tokenSetFields = 'accessToken refreshToken accessTokenExpiresAt refreshTokenExpiresAt';
+/** The operation the REST adapter runs for POST /api/v1/auth/refresh, word for word. */
+const refreshMutation = `mutation RefreshToken($refreshToken: String!) { refreshToken(refreshToken: $refreshToken) { ${tokenSetFields} } }`;
+const json = { 'content-type': 'application/json' };
+
+async function listen(app: FastifyInstance): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as AddressInfo).port;
+}
+
+/** The floor of any Fastify route on this machine: no hooks, no plugins, no logger. */
+async function startHelloWorld(): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  app.get('/hello', async () => ({ hello: 'world' }));
+  return app;
+}
+
+/** Chains of refresh tokens, one per connection, each from its own login (its own token family). */
+async function refreshTokenChains(context: BenchContext): Promise<string[]> {
+  const tokens: string[] = [];
+  while (tokens.length < context.settings.connections) {
+    const batch = await Promise.all([1, 2, 3, 4].map(() => context.bench.login()));
+    tokens.push(...batch.map((set) => set.refreshToken));
+  }
+  return tokens.slice(0, context.settings.connections);
+}
+
+/**
+ * The foundation issue's three comparisons: forward-auth against the cheapest possible route, the gateway
+ * against the auth subgraph served alone, and a REST adapter against the GraphQL operation it runs.
+ */
+export async function runFoundationBench(context: BenchContext): Promise<BenchRow[]> {
+  const { bench, load, settings } = context;
+  const platform = bench.system.platform;
+  const helloWorld = await startHelloWorld();
+  const helloPort = await listen(helloWorld);
+  const directAuth = await serveSubgraph(await createAuthSubgraph(platform, bench.databaseUrl), platform);
+  const directPort = await listen(directAuth);
+  try {
+    const { accessToken } = await bench.login();
+    const bearer = { authorization: `Bearer ${accessToken}` };
+    const { caller } = await platform.authenticator.verifyBearer(accessToken);
+    const identity = new InternalIdentity(platform.codec);
+    const rows: BenchRow[] = [];
+
+    const verify: Arm = {
+      name: 'GET /internal/verify',
+      port: bench.port,
+      request: () => ({ method: 'GET', path: '/internal/verify', headers: { ...bearer, 'x-service-name': 'bench' } }),
+    };
+    const hello: Arm = {
+      name: 'GET hello-world (bare Fastify)',
+      port: helloPort,
+      request: () => ({ method: 'GET', path: '/hello' }),
+    };
+    rows.push(
+      ...(await compareArms(load, settings, {
+        suite: 'foundation',
+        name: 'verify / hello-world',
+        subject: verify,
+        baseline: hello,
+        target: 0.4,
+      })),
+    );
+
+    const meBody = JSON.stringify({ query: meQuery });
+    const gatewayMe: Arm = {
+      name: 'me via gateway /graphql',
+      port: bench.port,
+      request: () => ({ method: 'POST', path: '/graphql', headers: { ...json, ...bearer }, body: meBody }),
+    };
+    const directMe: Arm = {
+      name: 'me on auth subgraph alone',
+      port: directPort,
+      // A fresh identity per round: the gateway signs one per request, valid for a minute.
+      request: async () => ({
+        method: 'POST',
+        path: '/graphql',
+        headers: {
+          ...json,
+          'x-internal-identity': await identity.sign({
+            request: { requestId: `bench-${Date.now()}`, ip: '127.0.0.1', userAgent: 'bench', deviceFingerprint: null },
+            caller,
+            authFailure: null,
+          }),
+        },
+        body: meBody,
+      }),
+    };
+    rows.push(
+      ...(await compareArms(load, settings, {
+        suite: 'foundation',
+        name: 'gateway / subgraph',
+        subject: gatewayMe,
+        baseline: directMe,
+        target: 0.6,
+      })),
+    );
+
+    await load.seed('refresh', await refreshTokenChains(context));
+    const chain = { group: 'refresh', field: 'refreshToken' };
+    const rest: Arm = {
+      name: 'POST /api/v1/auth/refresh',
+      port: bench.port,
+      chain,
+      request: () => ({
+        method: 'POST',
+        path: '/api/v1/auth/refresh',
+        headers: json,
+        body: JSON.stringify({ refreshToken: '{{token}}' }),
+      }),
+    };
+    const graphql: Arm = {
+      name: 'refreshToken via /graphql',
+      port: bench.port,
+      chain,
+      request: () => ({
+        method: 'POST',
+        path: '/graphql',
+        headers: json,
+        body: JSON.stringify({ query: refreshMutation, variables: { refreshToken: '{{token}}' } }),
+      }),
+    };
+    rows.push(
+      ...(await compareArms(load, settings, {
+        suite: 'foundation',
+        name: 'REST / GraphQL',
+        subject: rest,
+        baseline: graphql,
+        target: 0.9,
+      })),
+    );
+    return rows;
+  } finally {
+    await directAuth.close();
+    await helloWorld.close();
+  }
+}

@@ -1,0 +1,87 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { startSystem, type System } from '../../gateway/src/system.js';
+import { loadConfig, type Config } from '../../lib/src/config.js';
+import { createLogger } from '../../lib/src/logger.js';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export const benchAdmin = { email: 'bench-admin@example.test', password: 'bench-admin-password-123' };
+
+/** Rate limiting is off for every arm alike (RATE_LIMIT_ENABLED=false); everything else runs as in production. */
+export const benchEnvironment = { NODE_ENV: 'production', RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'silent' };
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface BenchSystem {
+  system: System;
+  config: Config;
+  databaseUrl: string;
+  port: number;
+  url: string;
+  /** Logs the bootstrap admin in through REST (argon2id: deliberately slow, about 0.1 s). */
+  login(): Promise<TokenSet>;
+  close(): Promise<void>;
+}
+
+async function onAdminDatabase(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The real system on loopback over a fresh database and its own Redis key prefix. */
+export async function startBenchSystem(): Promise<BenchSystem> {
+  const name = `bench_${randomUUID().replaceAll('-', '')}`;
+  await onAdminDatabase(`create database ${name}`);
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${name}`;
+  const config = loadConfig({
+    ...benchEnvironment,
+    WORKER_ENABLED: 'false',
+    DATABASE_URL: databaseUrl.toString(),
+    REDIS_URL: redisUrl,
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    BOOTSTRAP_ADMIN_EMAIL: benchAdmin.email,
+    BOOTSTRAP_ADMIN_PASSWORD: benchAdmin.password,
+  });
+  const system = await startSystem({
+    config,
+    databaseUrl: databaseUrl.toString(),
+    redisKeyPrefix: `bench:${randomUUID()}:`,
+    logger: createLogger(config.LOG_LEVEL),
+  });
+  await system.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (system.app.server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    system,
+    config,
+    databaseUrl: databaseUrl.toString(),
+    port,
+    url,
+    login: async () => {
+      const response = await fetch(`${url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(benchAdmin),
+      });
+      if (!response.ok) throw new Error(`bench login failed: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { data: TokenSet }).data;
+    },
+    close: async () => {
+      await system.close();
+      await onAdminDatabase(`drop database if exists ${name} with (force)`);
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import { runFoundationBench } from './foundation.js';
+import type { BenchSuite } from './lib/context.js';
+
+/**
+ * Every suite `npm run bench` runs, in order. A feature adds its own file (bench/biometric.ts exporting
+ * runBiometricBench, bench/notifications.ts exporting runNotificationBench) and one line here.
+ */
+export const suites: BenchSuite[] = [{ name: 'foundation', run: runFoundationBench }];
