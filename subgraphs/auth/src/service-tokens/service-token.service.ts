@@ -3,7 +3,7 @@ import { revocationKeys, type Revocations } from '../../../../lib/src/auth/revoc
 import type { TokenCodec } from '../../../../lib/src/auth/token-codec.js';
 import { tokenKinds } from '../../../../lib/src/auth/token-kinds.js';
 import { NotFoundError } from '../../../../lib/src/errors.js';
-import { validate, z } from '../../../../lib/src/validation.js';
+import { uuid, validate, z } from '../../../../lib/src/validation.js';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { ServiceToken } from './service-token.entity.js';
 
@@ -41,6 +41,7 @@ export class ServiceTokenService {
   }
 
   async revoke(id: string, revokedBy: number): Promise<boolean> {
+    validate(z.object({ id: uuid }), { id });
     const record = await this.em.findOne(ServiceToken, { id });
     if (!record) throw new NotFoundError('Service token not found');
     record.revokedAt ??= new Date();
