@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const secret = 'a-jwt-secret-that-is-long-enough-0123456789';
+const encryptionKey = Buffer.alloc(32, 7).toString('base64');
+const valid = { JWT_SECRET: secret, DATA_ENCRYPTION_KEY: encryptionKey };
+
+function failureOf(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('expected loadConfig to throw');
+}
+
+describe('loadConfig', () => {
+  it('parses a minimal environment with the documented defaults, frozen', () => {
+    const config = loadConfig(valid);
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 4000,
+      HOST: '0.0.0.0',
+      LOG_LEVEL: 'info',
+      JWT_ISSUER: 'platform-auth',
+      JWT_PREVIOUS_SECRETS: [],
+      WEBAUTHN_RP_ID: 'localhost',
+      FCM_ENABLED: false,
+      WORKER_ENABLED: true,
+      RATE_LIMIT_ENABLED: true,
+      embedded: true,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads lists and booleans', () => {
+    const config = loadConfig({
+      ...valid,
+      JWT_PREVIOUS_SECRETS: ' old-one , old-two ,',
+      WEBAUTHN_ORIGINS: 'https://a.example,https://b.example',
+      FCM_ENABLED: 'true',
+      WORKER_ENABLED: 'false',
+      DATABASE_URL: 'postgres://db.example/platform',
+    });
+    expect(config.JWT_PREVIOUS_SECRETS).toEqual(['old-one', 'old-two']);
+    expect(config.ALLOWED_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.FCM_ENABLED).toBe(true);
+    expect(config.WORKER_ENABLED).toBe(false);
+    expect(config.embedded).toBe(false);
+    expect(
+      loadConfig({ ...valid, WEBAUTHN_ORIGINS: 'https://a.example', ALLOWED_ORIGINS: 'https://c.example' })
+        .ALLOWED_ORIGINS,
+    ).toEqual(['https://c.example']);
+  });
+
+  it.each([
+    ['JWT_SECRET', { JWT_SECRET: 'too-short' }],
+    ['JWT_SECRET', { JWT_SECRET: undefined }],
+    ['DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') }],
+    ['DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: undefined }],
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
+    ['REDIS_URL', { REDIS_URL: 'localhost:6379' }],
+    ['DATABASE_URL', { DATABASE_URL: 'http://db.example/platform' }],
+    ['BOOTSTRAP_ADMIN_EMAIL', { BOOTSTRAP_ADMIN_EMAIL: 'admin' }],
+    ['BOOTSTRAP_ADMIN_PASSWORD', { BOOTSTRAP_ADMIN_PASSWORD: 'short' }],
+    ['FCM_ENABLED', { FCM_ENABLED: 'yes' }],
+    ['RATE_LIMIT_ENABLED', { RATE_LIMIT_ENABLED: 'off' }],
+  ])('a wrong or missing %s throws one clear single-line error naming it', (name, override) => {
+    const error = failureOf({ ...valid, ...override });
+    expect(error.message).toContain(name);
+    expect(error.message).toMatch(/^Invalid configuration: /);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('never echoes a secret value in the error', () => {
+    const error = failureOf({ ...valid, JWT_SECRET: 'my-short-secret' });
+    expect(error.message).not.toContain('my-short-secret');
+  });
+
+  it('lists every invalid variable in the one error', () => {
+    const error = failureOf({ PORT: 'eighty', DATA_ENCRYPTION_KEY: 'short' });
+    expect(error.message).toContain('PORT');
+    expect(error.message).toContain('DATA_ENCRYPTION_KEY');
+    expect(error.message).toContain('JWT_SECRET');
+  });
+
+  it('NODE_ENV=production refuses to start without JWT_SECRET, the key, the database or Redis', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db.example/platform',
+      REDIS_URL: 'redis://cache.example:6379',
+    };
+    expect(failureOf({ ...production, DATA_ENCRYPTION_KEY: encryptionKey }).message).toContain('JWT_SECRET');
+    expect(failureOf({ ...production, JWT_SECRET: secret }).message).toContain('DATA_ENCRYPTION_KEY');
+    expect(failureOf({ ...valid, NODE_ENV: 'production', REDIS_URL: production.REDIS_URL }).message).toContain(
+      'DATABASE_URL',
+    );
+    expect(failureOf({ ...valid, NODE_ENV: 'production', DATABASE_URL: production.DATABASE_URL }).message).toContain(
+      'REDIS_URL',
+    );
+    expect(loadConfig({ ...valid, ...production }).NODE_ENV).toBe('production');
+  });
+});
