@@ -1,33 +1,27 @@
-import { z } from "zod";
+import { z } from 'zod';
 
 const booleanString = z
-  .enum(["true", "false"])
+  .enum(['true', 'false'])
   .optional()
-  .transform((value) => value === "true");
+  .transform((value) => value === 'true');
 
 const commaList = z
   .string()
   .optional()
   .transform((value) =>
-    (value ?? "")
-      .split(",")
+    (value ?? '')
+      .split(',')
       .map((item) => item.trim())
       .filter(Boolean),
   );
 
 const secretOfAtLeast32Bytes = z
   .string()
-  .refine(
-    (value) => Buffer.byteLength(value, "utf8") >= 32,
-    "must be at least 32 bytes",
-  );
+  .refine((value) => Buffer.byteLength(value, 'utf8') >= 32, 'must be at least 32 bytes');
 
 const encryptionKey = z
   .string()
-  .refine(
-    (value) => Buffer.from(value, "base64").length === 32,
-    "must be 32 bytes, base64",
-  );
+  .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64');
 
 /** A URL whose scheme is one of these: `localhost:6379` parses as a URL but is not a Redis address. */
 const urlWithScheme = (...schemes: string[]) =>
@@ -35,32 +29,27 @@ const urlWithScheme = (...schemes: string[]) =>
     .string()
     .url()
     .refine(
-      (value) =>
-        !URL.canParse(value) || schemes.includes(new URL(value).protocol),
-      `must be a ${schemes.join(" or ")}// URL`,
+      (value) => !URL.canParse(value) || schemes.includes(new URL(value).protocol),
+      `must be a ${schemes.join(' or ')}// URL`,
     );
 
 const environmentSchema = z.object({
-  NODE_ENV: z
-    .enum(["development", "production", "test"])
-    .default("development"),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  HOST: z.string().default("0.0.0.0"),
-  LOG_LEVEL: z
-    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
-    .default("info"),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
-  DATABASE_URL: urlWithScheme("postgres:", "postgresql:").optional(),
-  REDIS_URL: urlWithScheme("redis:", "rediss:").optional(),
-  DATA_DIR: z.string().default(".data"),
+  DATABASE_URL: urlWithScheme('postgres:', 'postgresql:').optional(),
+  REDIS_URL: urlWithScheme('redis:', 'rediss:').optional(),
+  DATA_DIR: z.string().default('.data'),
   JWT_SECRET: secretOfAtLeast32Bytes.optional(),
   JWT_PREVIOUS_SECRETS: commaList,
-  JWT_ISSUER: z.string().default("platform-auth"),
+  JWT_ISSUER: z.string().default('platform-auth'),
   DATA_ENCRYPTION_KEY: encryptionKey.optional(),
   BOOTSTRAP_ADMIN_EMAIL: z.string().email().optional(),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().min(12).optional(),
-  WEBAUTHN_RP_ID: z.string().default("localhost"),
-  WEBAUTHN_RP_NAME: z.string().default("Platform"),
+  WEBAUTHN_RP_ID: z.string().default('localhost'),
+  WEBAUTHN_RP_NAME: z.string().default('Platform'),
   WEBAUTHN_ORIGINS: commaList,
   ALLOWED_ORIGINS: commaList,
   FCM_ENABLED: booleanString,
@@ -68,29 +57,26 @@ const environmentSchema = z.object({
   FCM_CREDENTIALS_FILE: z.string().optional(),
   ONESIGNAL_APP_ID: z.string().optional(),
   ONESIGNAL_API_KEY: z.string().optional(),
-  ONESIGNAL_API_URL: z.string().url().default("https://api.onesignal.com"),
+  ONESIGNAL_API_URL: z.string().url().default('https://api.onesignal.com'),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("Platform <no-reply@localhost>"),
+  MAIL_FROM: z.string().default('Platform <no-reply@localhost>'),
   WORKER_ENABLED: z
-    .enum(["true", "false"])
+    .enum(['true', 'false'])
     .optional()
-    .transform((value) => value !== "false"),
-  FILES_DIR: z.string().default(".data/files"),
+    .transform((value) => value !== 'false'),
+  FILES_DIR: z.string().default('.data/files'),
   SUBGRAPH_AUTH_URL: z.string().url().optional(),
   SUBGRAPH_PROJECTS_URL: z.string().url().optional(),
   SUBGRAPH_NOTIFICATIONS_URL: z.string().url().optional(),
   RATE_LIMIT_ENABLED: z
-    .enum(["true", "false"])
+    .enum(['true', 'false'])
     .optional()
-    .transform((value) => value !== "false"),
+    .transform((value) => value !== 'false'),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
 
-export interface Config extends Omit<
-  Environment,
-  "JWT_SECRET" | "DATA_ENCRYPTION_KEY" | "ALLOWED_ORIGINS"
-> {
+export interface Config extends Omit<Environment, 'JWT_SECRET' | 'DATA_ENCRYPTION_KEY' | 'ALLOWED_ORIGINS'> {
   JWT_SECRET: string;
   DATA_ENCRYPTION_KEY: string;
   ALLOWED_ORIGINS: string[];
@@ -106,32 +92,21 @@ export class ConfigError extends Error {}
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(env);
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map(
-        (issue) => `${issue.path.join(".")} ${issue.message}`,
-      );
-  const required = ["JWT_SECRET", "DATA_ENCRYPTION_KEY"];
-  if (env.NODE_ENV === "production") required.push("DATABASE_URL", "REDIS_URL");
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+  const required = ['JWT_SECRET', 'DATA_ENCRYPTION_KEY'];
+  if (env.NODE_ENV === 'production') required.push('DATABASE_URL', 'REDIS_URL');
   for (const name of required) {
-    if (
-      !env[name] &&
-      !problems.some((problem) => problem.startsWith(`${name} `))
-    )
-      problems.push(`${name} required`);
+    if (!env[name] && !problems.some((problem) => problem.startsWith(`${name} `))) problems.push(`${name} required`);
   }
   if (!parsed.success || problems.length > 0) {
-    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const values = parsed.data;
   return Object.freeze({
     ...values,
     JWT_SECRET: values.JWT_SECRET!,
     DATA_ENCRYPTION_KEY: values.DATA_ENCRYPTION_KEY!,
-    ALLOWED_ORIGINS:
-      values.ALLOWED_ORIGINS.length > 0
-        ? values.ALLOWED_ORIGINS
-        : values.WEBAUTHN_ORIGINS,
+    ALLOWED_ORIGINS: values.ALLOWED_ORIGINS.length > 0 ? values.ALLOWED_ORIGINS : values.WEBAUTHN_ORIGINS,
     embedded: !values.DATABASE_URL,
   });
 }
