@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ForbiddenError } from '../../../lib/src/errors.js';
+import { ForbiddenError, ServiceUnavailableError } from '../../../lib/src/errors.js';
 import type { Metrics } from '../../../lib/src/metrics.js';
 import type { Platform } from '../../../lib/src/platform.js';
 
@@ -11,6 +11,9 @@ export function requestIdOf(request: { headers: Record<string, string | string[]
   const given = request.headers['x-request-id'];
   return typeof given === 'string' && acceptableRequestId.test(given) ? given : randomUUID();
 }
+
+/** Health probes report a lost store in their record; the per-IP limit must not turn them into a bare 503. */
+const healthRoutes = new Set(['/health', '/health/db']);
 
 function routeLabel(request: FastifyRequest): string {
   return request.routeOptions.url ?? 'not_found';
@@ -28,7 +31,10 @@ export function registerRequestHooks(app: FastifyInstance, platform: Platform, m
     void reply.header('x-request-id', request.id);
     const origin = request.headers.origin;
     if (origin && !allowedOrigins.has(origin)) throw new ForbiddenError('Origin not allowed');
-    await platform.rateLimiter.hit('perIp', request.ip);
+    await platform.rateLimiter.hit('perIp', request.ip).catch((error: unknown) => {
+      if (error instanceof ServiceUnavailableError && healthRoutes.has(routeLabel(request))) return;
+      throw error;
+    });
   });
   app.addHook('onResponse', async (request, reply) => {
     const route = routeLabel(request);
