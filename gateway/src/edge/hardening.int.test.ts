@@ -1,0 +1,222 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientFromNewIp, clientWith, uniqueIp } from '../../../test/auth-fixtures.js';
+import { loginAs, type HttpClient, type HttpResult } from '../../../test/client.js';
+import { adminCredentials, startIsolatedServer } from '../../../test/harness.js';
+import { servicesMissing } from '../../../test/services.js';
+
+const allowedOrigin = 'https://app.example.test';
+
+function expectSecurityHeaders(response: HttpResult, label: string) {
+  const { headers } = response;
+  expect(headers.get('strict-transport-security'), label).toBe('max-age=31536000; includeSubDomains');
+  const csp = headers.get('content-security-policy') ?? '';
+  for (const directive of ["default-src 'self'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'"]) {
+    expect(csp, `${label}: ${directive}`).toContain(directive);
+  }
+  expect(headers.get('x-content-type-options'), label).toBe('nosniff');
+  expect(headers.get('x-frame-options'), label).toBe('DENY');
+  expect(headers.get('x-xss-protection'), label).toBe('1; mode=block');
+  expect(headers.get('x-request-id'), label).toMatch(/^[\w.:-]{1,128}$/);
+}
+
+/** fetch refuses TRACE: a plain node:http request, with the answer in the client's shape. */
+function rawRequest(baseUrl: string, method: string, path: string): Promise<HttpResult> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(new URL(path, baseUrl), { method, headers: { 'x-forwarded-for': uniqueIp() } });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (typeof value === 'string') headers.set(name, value);
+        }
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: response.statusCode!, headers, body: text ? JSON.parse(text) : undefined });
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** Nested introspection fields: `depth` fields on the longest path. */
+function queryOfDepth(depth: number): string {
+  let inner = 'name';
+  for (let level = 0; level < depth - 3; level += 1) inner = `ofType { ${inner} }`;
+  return `{ __schema { types { ${inner} } } }`;
+}
+
+describe.skipIf(servicesMissing)('edge hardening', () => {
+  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+  let api: HttpClient;
+
+  beforeAll(async () => {
+    server = await startIsolatedServer({ ALLOWED_ORIGINS: allowedOrigin });
+    api = clientFromNewIp(server.url);
+  });
+  afterAll(async () => server?.close());
+
+  it('sends the security headers and a request id on REST, GraphQL, health, metrics, errors and 404s', async () => {
+    const responses: [string, HttpResult][] = [
+      ['REST success', await api.post('/api/v1/auth/login', adminCredentials)],
+      ['REST 401', await api.post('/api/v1/auth/login', { email: 'x@example.test', password: 'y' })],
+      ['REST 400', await api.post('/api/v1/auth/login', undefined, { rawBody: '{' })],
+      ['GraphQL', await api.graphql('{ __typename }')],
+      ['GraphQL error', await api.graphql('{ nope }')],
+      ['health', await api.get('/health')],
+      ['health db', await api.get('/health/db')],
+      ['metrics', await api.get('/metrics')],
+      ['internal verify 400', await api.get('/internal/verify')],
+      ['404', await api.get('/no/such/path')],
+      ['404 POST', await api.post('/api/v1/auth/nothing', {})],
+    ];
+    for (const [label, response] of responses) expectSecurityHeaders(response, label);
+    expect(responses.find(([label]) => label === '404')![1].body).toEqual({
+      message: 'Route not found',
+      statusCode: 404,
+    });
+  });
+
+  it('echoes a sane X-Request-Id and makes one otherwise', async () => {
+    const echoed = await api.get('/health', { headers: { 'x-request-id': 'trace-abc-123' } });
+    expect(echoed.headers.get('x-request-id')).toBe('trace-abc-123');
+    const onError = await api.get('/nowhere', { headers: { 'x-request-id': 'trace-404' } });
+    expect(onError.headers.get('x-request-id')).toBe('trace-404');
+    const onGraphQL = await api.graphql('{ __typename }', undefined, { headers: { 'x-request-id': 'trace-gql' } });
+    expect(onGraphQL.headers.get('x-request-id')).toBe('trace-gql');
+    const insane = await api.get('/health', { headers: { 'x-request-id': 'bad value <script>' } });
+    expect(insane.headers.get('x-request-id')).not.toBe('bad value <script>');
+    const generated = await api.get('/health');
+    const another = await api.get('/health');
+    expect(generated.headers.get('x-request-id')).not.toBe(another.headers.get('x-request-id'));
+  });
+
+  it('answers TRACE and other unsupported methods with 404 or 405', async () => {
+    for (const [method, path] of [
+      ['TRACE', '/health'],
+      ['TRACE', '/graphql'],
+      ['TRACE', '/api/v1/auth/login'],
+      ['DELETE', '/api/v1/auth/login'],
+      ['PUT', '/graphql'],
+    ] as const) {
+      const response = await rawRequest(server.url, method, path);
+      expect([404, 405], `${method} ${path}`).toContain(response.status);
+      expectSecurityHeaders(response, `${method} ${path}`);
+    }
+  });
+
+  it('refuses a body over 1 MB with 413 on REST and GraphQL', async () => {
+    const big = 'x'.repeat(1024 * 1024 + 10);
+    const rest = await api.post('/api/v1/auth/login', { email: 'a@example.test', password: big });
+    expect(rest.status).toBe(413);
+    expect(rest.body).toEqual({ message: expect.any(String), statusCode: 413 });
+    expectSecurityHeaders(rest, '413');
+    const graphql = await api.graphql('{ __typename }', { padding: big });
+    expect(graphql.status).toBe(413);
+    const justUnder = await api.post('/api/v1/auth/login', { email: 'a@example.test', password: 'x'.repeat(1000) });
+    expect(justUnder.status).toBe(401);
+  });
+
+  it('refuses an operation deeper than 12 before any resolver runs', async () => {
+    const allowed = await api.graphql(queryOfDepth(12));
+    expect(allowed.body.errors).toBeUndefined();
+    const refused = await api.graphql(queryOfDepth(13));
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(refused.body.data).toBeUndefined();
+    expect(refused.body.errors?.[0]?.message).toMatch(/depth/);
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('refuses more than 100 aliases and more than 60 directives', async () => {
+    const aliases = (count: number) =>
+      `{ ${Array.from({ length: count }, (_, index) => `a${index}: __typename`).join(' ')} }`;
+    const hundred = await clientFromNewIp(server.url).graphql(aliases(100));
+    expect(hundred.body.errors).toBeUndefined();
+    const tooMany = await clientFromNewIp(server.url).graphql(aliases(101));
+    expect(tooMany.status).toBeGreaterThanOrEqual(400);
+    expect(tooMany.status).toBeLessThan(500);
+    expect(tooMany.body.errors?.[0]?.message).toMatch(/aliases/);
+    const directives = (count: number) =>
+      `{ ${Array.from({ length: count }, (_, index) => `d${index}: __typename @include(if: true)`).join(' ')} }`;
+    const sixty = await clientFromNewIp(server.url).graphql(directives(60));
+    expect(sixty.body.errors).toBeUndefined();
+    const sixtyOne = await clientFromNewIp(server.url).graphql(directives(61));
+    expect(sixtyOne.status).toBeGreaterThanOrEqual(400);
+    expect(sixtyOne.status).toBeLessThan(500);
+    expect(sixtyOne.body.errors?.[0]?.message).toMatch(/directives/);
+  });
+
+  it('refuses a document over 100 KB with a 400-class error', async () => {
+    const padding = ' '.repeat(100 * 1024);
+    const refused = await api.graphql(`{ __typename ${padding}}`);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expectSecurityHeaders(refused, 'large document');
+    const atLimit = await api.graphql(`{ __typename ${' '.repeat(100 * 1024 - 20)}}`);
+    expect(atLimit.status).toBe(200);
+    const viaGet = await api.get(`/graphql?query=${encodeURIComponent(`{ __typename ${padding}}`)}`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
+    expect(viaGet.status).toBeGreaterThanOrEqual(400);
+    expect(viaGet.status).toBeLessThan(500);
+  });
+
+  it('CSRF: no mutation through GET, text/plain or a form post', async () => {
+    const mutation = `mutation { login(email: "${adminCredentials.email}", password: "${adminCredentials.password}") { accessToken } }`;
+    const simpleGet = await api.get(`/graphql?query=${encodeURIComponent(mutation)}`);
+    expect(simpleGet.status).toBeGreaterThanOrEqual(400);
+    expect(simpleGet.status).toBeLessThan(500);
+    expect(JSON.stringify(simpleGet.body)).not.toContain('accessToken":"');
+    const preflightedGet = await api.get(`/graphql?query=${encodeURIComponent(mutation)}`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
+    expect(preflightedGet.status).toBe(405);
+    expect(JSON.stringify(preflightedGet.body)).not.toContain('accessToken":"');
+    const textPlain = await api.post('/graphql', undefined, {
+      rawBody: JSON.stringify({ query: mutation }),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(textPlain.status).toBeGreaterThanOrEqual(400);
+    expect(textPlain.status).toBeLessThan(500);
+    expect(JSON.stringify(textPlain.body)).not.toContain('accessToken":"');
+    const form = await api.post('/graphql', undefined, {
+      rawBody: `query=${encodeURIComponent(mutation)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBeGreaterThanOrEqual(400);
+    expect(form.status).toBeLessThan(500);
+    expect(JSON.stringify(form.body)).not.toContain('accessToken":"');
+  });
+
+  it('refuses a disallowed Origin and serves a listed one or none', async () => {
+    const evil = await api.post('/api/v1/auth/login', adminCredentials, {
+      headers: { origin: 'https://evil.example.test' },
+    });
+    expect(evil.status).toBe(403);
+    expect(evil.body).toEqual({ message: expect.any(String), statusCode: 403 });
+    expectSecurityHeaders(evil, 'bad origin');
+    const evilGraphQL = await api.graphql('{ __typename }', undefined, {
+      headers: { origin: 'https://evil.example.test' },
+    });
+    expect(evilGraphQL.status).toBe(403);
+    const listed = await clientFromNewIp(server.url).post('/api/v1/auth/login', adminCredentials, {
+      headers: { origin: allowedOrigin },
+    });
+    expect(listed.status).toBe(200);
+    const none = await loginAs(clientFromNewIp(server.url), adminCredentials.email, adminCredentials.password);
+    expect(none.accessToken).toBeTruthy();
+  });
+
+  it('counts each request once against the per-IP limit and GraphQL root fields as extra requests', async () => {
+    const ip = uniqueIp();
+    const { rateLimits } = server.system.platform.stores;
+    const client = clientWith(server.url, { 'x-forwarded-for': ip });
+    await client.graphql(`{ a: __typename b: __typename c: __typename }`);
+    // the request and its two extra root fields: 3 hits, so a window of 3 is full and one of 4 is not
+    expect((await rateLimits.hitWindow(`rl:perIp:${ip}`, 3, 3_600_000)).allowed).toBe(false);
+    expect((await rateLimits.hitWindow(`rl:perIp:${ip}`, 4, 3_600_000)).allowed).toBe(true);
+  });
+});
