@@ -62,8 +62,10 @@ export class SessionService {
 
   async refresh(refreshToken: string): Promise<TokenSet> {
     await this.platform.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`);
+    let userId: number | undefined;
     try {
       const claims = await this.families.verifyRefresh(refreshToken, 'standard');
+      userId = Number(claims.sub);
       await this.platform.rateLimiter.charge('authentication', `family:${claims.token_family}`);
       const family = await this.families.rotate(refreshToken, claims);
       const user = await this.activeUser(family.userId);
@@ -71,7 +73,8 @@ export class SessionService {
       await this.audit.record({ action: 'refresh', result: 'success', userId: user.id });
       return tokens;
     } catch (error) {
-      await this.auditFailure('refresh', error);
+      // A verified token names its user: a detected reuse is attributed to the account it threatens.
+      await this.auditFailure('refresh', error, userId);
       throw error;
     }
   }
