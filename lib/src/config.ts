@@ -64,6 +64,14 @@ const environmentSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value !== 'false'),
+  /** Notification jobs: a job active longer than this is presumed lost (crashed worker) and retried. */
+  NOTIFICATION_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  NOTIFICATION_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
+  NOTIFICATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** HTTP/1.1 for FCM instead of HTTP/2 (proxies that speak only HTTP/1.1; tests with nock). */
+  FCM_LEGACY_HTTP: booleanString,
+  /** Isolates deployments (and test runs) that share one Redis. */
+  REDIS_KEY_PREFIX: z.string().default(''),
   FILES_DIR: z.string().default('.data/files'),
   SUBGRAPH_AUTH_URL: z.string().url().optional(),
   SUBGRAPH_PROJECTS_URL: z.string().url().optional(),

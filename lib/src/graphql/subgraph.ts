@@ -8,6 +8,19 @@ import type { GatewayContext } from './context.js';
 const federationLink =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
 
+/**
+ * Subscriptions give their own `subscribe` (an iterator over the PubSub port, lib/store/pubsub-iterator.ts);
+ * type-graphql's topic-based pub/sub is never used, but it insists on having one.
+ */
+const noTopics = {
+  publish: () => {
+    throw new Error('topic subscriptions are not used: give @Subscription a subscribe function');
+  },
+  subscribe: () => {
+    throw new Error('topic subscriptions are not used: give @Subscription a subscribe function');
+  },
+};
+
 export interface SubgraphSchema {
   schema: GraphQLSchema;
   sdl: string;
@@ -22,7 +35,7 @@ export async function buildFederatedSchema(
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   orphanedTypes: Function[] = [],
 ): Promise<SubgraphSchema> {
-  const schema = await buildSchema({ resolvers, orphanedTypes, skipCheck: true, validate: false });
+  const schema = await buildSchema({ resolvers, orphanedTypes, skipCheck: true, validate: false, pubSub: noTopics });
   const sdl = `${federationLink}\n\n${printSchemaWithDirectives(schema)}`;
   const resolverMap = createResolversMap(schema) as Record<string, object>;
   for (const [typeName, reference] of Object.entries(referenceResolvers)) {

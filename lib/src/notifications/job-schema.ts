@@ -1,0 +1,78 @@
+import { z } from '../validation.js';
+
+/** targetLink: absolute http(s) URLs or site paths; `javascript:`, `data:` and `//host` are refused. */
+export function isSafeLink(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
+
+const notificationFields = {
+  message: z.string().trim().min(1, 'is required').max(5000, 'must be at most 5000 characters'),
+  title: optionalText(255),
+  targetId: optionalText(255),
+  targetLink: z
+    .string()
+    .max(2048, 'must be at most 2048 characters')
+    .refine(isSafeLink, 'must be an absolute http(s) URL or a path starting with /')
+    .nullish(),
+  targetText: optionalText(255),
+  targetType: optionalText(255),
+  triggerEvent: optionalText(255),
+  emailTemplate: optionalText(100_000),
+  emailAttachments: z
+    .array(
+      z
+        .string()
+        .max(2048, 'must be at most 2048 characters')
+        .refine((value) => !value.startsWith('/') && isSafeLink(value), 'must be an absolute http(s) URL'),
+    )
+    .max(10, 'must contain at most 10 attachments')
+    .nullish(),
+  notifierId: z.number().int('must be an integer').nullish(),
+};
+
+const userId = z.number({ required_error: 'is required' }).int('must be an integer').positive('must be positive');
+const contextObject = z.record(z.unknown()).nullish();
+
+export const channelNames = ['in_app', 'push', 'email'] as const;
+
+export const createNotificationSchema = z
+  .object({ userId, ...notificationFields, emailContext: contextObject })
+  .strict();
+
+export const createNotificationsSchema = z
+  .array(createNotificationSchema)
+  .min(1, 'must contain at least one notification')
+  .max(1000, 'must contain at most 1000 notifications');
+
+export const recipientSchema = z
+  .object({
+    userId,
+    email: z.string().trim().toLowerCase().email('must be a valid e-mail address').max(255).nullish(),
+    channels: z.array(z.enum(channelNames)).max(3).nullish(),
+    context: contextObject,
+  })
+  .strict();
+
+/** The job body of the notification spec: at least one recipient (spec, Limits). */
+export const notificationJobSchema = z
+  .object({
+    ...notificationFields,
+    recipients: z
+      .array(recipientSchema, { required_error: 'is required' })
+      .min(1, 'must contain at least one recipient')
+      .max(10_000, 'must contain at most 10000 recipients'),
+    scheduleAt: z.string().datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).nullish(),
+  })
+  .strict();
+
+export type CreateNotificationBody = z.infer<typeof createNotificationSchema>;
+export type NotificationJobBody = z.infer<typeof notificationJobSchema>;
+export type RecipientBody = z.infer<typeof recipientSchema>;

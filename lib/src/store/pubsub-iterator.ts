@@ -1,0 +1,47 @@
+import type { PubSub } from './ports.js';
+
+/**
+ * A PubSub channel as an async iterator for GraphQL subscriptions: messages queue until read, and
+ * `return()` (the client left) unsubscribes at once.
+ */
+export function pubSubIterator<T>(
+  pubSub: PubSub,
+  channel: string,
+  map: (message: string) => T,
+): AsyncIterableIterator<T> {
+  const queue: T[] = [];
+  const waiting: ((result: IteratorResult<T>) => void)[] = [];
+  let done = false;
+  const subscription = pubSub.subscribe(channel, (message) => {
+    const value = map(message);
+    const next = waiting.shift();
+    if (next) next({ value, done: false });
+    else queue.push(value);
+  });
+  const finish = async (): Promise<IteratorResult<T>> => {
+    if (!done) {
+      done = true;
+      waiting.splice(0).forEach((resolve) => resolve({ value: undefined, done: true }));
+      await (
+        await subscription
+      )();
+    }
+    return { value: undefined, done: true };
+  };
+  return {
+    async next() {
+      await subscription;
+      if (queue.length > 0) return { value: queue.shift()!, done: false };
+      if (done) return { value: undefined, done: true };
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    return: finish,
+    throw: async (error: unknown) => {
+      await finish();
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
