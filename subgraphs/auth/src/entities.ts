@@ -1,4 +1,5 @@
 import { AuditEntry } from './audit/audit-entry.entity.js';
+import { Device } from './devices/device.entity.js';
 import { Department } from './directory/department.entity.js';
 import { Employee } from './directory/employee.entity.js';
 import { ServiceToken } from './service-tokens/service-token.entity.js';
@@ -6,4 +7,4 @@ import { RefreshToken } from './sessions/refresh-token.entity.js';
 import { TokenFamily } from './sessions/token-family.entity.js';
 import { User } from './users/user.entity.js';
 
-export const authEntities = [AuditEntry, Department, Employee, ServiceToken, RefreshToken, TokenFamily, User];
+export const authEntities = [AuditEntry, Device, Department, Employee, ServiceToken, RefreshToken, TokenFamily, User];

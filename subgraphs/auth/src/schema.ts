@@ -1,13 +1,26 @@
 import { buildFederatedSchema } from '../../../lib/src/graphql/subgraph.js';
 import { AuditResolver } from './audit/audit.resolver.js';
+import { DeviceResolver } from './devices/device.resolver.js';
 import { DirectoryResolver, directoryReferenceResolvers } from './directory/directory.resolver.js';
+import { MobileResolver } from './mobile/mobile.resolver.js';
 import { ServiceTokenResolver } from './service-tokens/service-token.resolver.js';
 import { SessionResolver } from './sessions/session.resolver.js';
 import { UserResolver, userReferenceResolvers } from './users/user.resolver.js';
 
 export function buildAuthSchema() {
-  return buildFederatedSchema([SessionResolver, UserResolver, DirectoryResolver, AuditResolver, ServiceTokenResolver], {
-    ...userReferenceResolvers,
-    ...directoryReferenceResolvers,
-  });
+  return buildFederatedSchema(
+    [
+      SessionResolver,
+      UserResolver,
+      DirectoryResolver,
+      AuditResolver,
+      ServiceTokenResolver,
+      DeviceResolver,
+      MobileResolver,
+    ],
+    {
+      ...userReferenceResolvers,
+      ...directoryReferenceResolvers,
+    },
+  );
 }

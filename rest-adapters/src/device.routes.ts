@@ -1,0 +1,82 @@
+import { z } from '../../lib/src/validation.js';
+import { defineRoutes } from './route.js';
+
+const deviceFields = 'id deviceName deviceType deviceFingerprint isActive lastUsedAt createdAt updatedAt';
+
+/** Shapes only; the auth subgraph's device service applies the Device table's rules for REST and GraphQL. */
+const registerChallengeBody = z
+  .object({
+    deviceName: z.string(),
+    deviceType: z.string(),
+    deviceFingerprint: z.string(),
+    publicKey: z.string(),
+    keyAlgorithm: z.string(),
+  })
+  .strict();
+
+/** Device registration and management (auth spec); a standard or biometric access token. */
+export const deviceRoutes = defineRoutes([
+  {
+    method: 'POST',
+    url: '/api/v1/auth/devices/register/challenge',
+    summary: 'Start registering a device: a 5-minute challenge for its key to sign',
+    tag: 'devices',
+    auth: 'bearer',
+    body: registerChallengeBody,
+    operation: `mutation RegisterDeviceChallenge($input: RegisterDeviceChallengeInput!) {
+      registerDeviceChallenge(input: $input) { challenge expiresAt deviceId sessionId }
+    }`,
+    variables: ({ body }) => ({ input: body }),
+    result: (data) => ({ data: data.registerDeviceChallenge }),
+    noStore: true,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/auth/devices/register/verify',
+    summary: 'Finish registering a device with the signed challenge',
+    tag: 'devices',
+    auth: 'bearer',
+    body: z.object({ sessionId: z.string(), signedChallenge: z.string() }).strict(),
+    operation: `mutation VerifyDeviceRegistration($sessionId: String!, $signedChallenge: String!) {
+      verifyDeviceRegistration(sessionId: $sessionId, signedChallenge: $signedChallenge) {
+        success deviceId device { ${deviceFields} }
+      }
+    }`,
+    variables: ({ body }) => body as Record<string, unknown>,
+    result: (data) => ({ data: data.verifyDeviceRegistration }),
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/auth/devices',
+    summary: "List the signed-in user's devices",
+    tag: 'devices',
+    auth: 'bearer',
+    operation: `query MyDevices { myDevices { ${deviceFields} } }`,
+    variables: () => ({}),
+    result: (data) => ({ data: { devices: data.myDevices } }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/v1/auth/devices/fcm-token',
+    summary: "Set a device's push-messaging token",
+    tag: 'devices',
+    auth: 'bearer',
+    body: z.object({ deviceId: z.string(), fcmToken: z.string() }).strict(),
+    operation: `mutation UpdateDevicePushToken($deviceId: String!, $fcmToken: String!) {
+      updateDevicePushToken(deviceId: $deviceId, fcmToken: $fcmToken) { success message }
+    }`,
+    variables: ({ body }) => body as Record<string, unknown>,
+    result: (data) => ({ data: data.updateDevicePushToken }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/v1/auth/devices/:deviceId',
+    summary: 'Delete a device and revoke every token bound to it',
+    tag: 'devices',
+    auth: 'bearer',
+    params: z.object({ deviceId: z.string() }),
+    operation: `mutation DeleteDevice($deviceId: String!) { deleteDevice(deviceId: $deviceId) { success message } }`,
+    variables: ({ params }) => ({ deviceId: params.deviceId }),
+    result: (data) => ({ data: data.deleteDevice }),
+  },
+]);

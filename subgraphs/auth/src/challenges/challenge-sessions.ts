@@ -1,0 +1,74 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SessionNotFoundError } from '../../../../lib/src/errors.js';
+import type { KeyValueStore } from '../../../../lib/src/store/ports.js';
+
+/** auth spec, Challenge sessions: 64 random bytes (512 bits) from a CSPRNG, base64url, single use. */
+export const challengeBytes = 64;
+
+export const challengeLifetimes = {
+  registrationMs: 5 * 60_000,
+  loginMs: 2 * 60_000,
+} as const;
+
+export type ChallengeKind = 'registration' | 'login';
+
+export interface ChallengeSession<T> {
+  sessionId: string;
+  challenge: string;
+  expiresAt: string;
+  data: T;
+}
+
+/**
+ * Single-use challenge sessions in the shared store (every instance sees them). A verifier first reads the
+ * session to check the signature, so a wrong signature leaves it usable (decisions: Signatures), and only
+ * then consumes it with one atomic GETDEL: of N concurrent verifiers exactly one wins.
+ */
+export class ChallengeSessions {
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly now: () => number,
+    private readonly random: (bytes: number) => Buffer = randomBytes,
+  ) {}
+
+  async open<T>(kind: ChallengeKind, data: T, lifetimeMs: number): Promise<ChallengeSession<T>> {
+    const session: ChallengeSession<T> = {
+      sessionId: randomUUID(),
+      challenge: this.random(challengeBytes).toString('base64url'),
+      expiresAt: new Date(this.now() + lifetimeMs).toISOString(),
+      data,
+    };
+    await this.store.set(keyOf(kind, session.sessionId), JSON.stringify(session), lifetimeMs);
+    return session;
+  }
+
+  /** The live session, or 400 `Session expired or not found`. */
+  async read<T>(kind: ChallengeKind, sessionId: string): Promise<ChallengeSession<T>> {
+    return this.live<T>(await this.store.get(keyOf(kind, sessionId)));
+  }
+
+  /** Takes the session for good; a loser of a race (or a replay) gets 400 `Session expired or not found`. */
+  async consume<T>(kind: ChallengeKind, sessionId: string): Promise<ChallengeSession<T>> {
+    return this.live<T>(await this.store.consume(keyOf(kind, sessionId)));
+  }
+
+  async end(kind: ChallengeKind, sessionId: string): Promise<void> {
+    await this.store.delete(keyOf(kind, sessionId));
+  }
+
+  private live<T>(stored: string | null): ChallengeSession<T> {
+    if (!stored) throw new SessionNotFoundError();
+    const session = JSON.parse(stored) as ChallengeSession<T>;
+    if (Date.parse(session.expiresAt) <= this.now()) throw new SessionNotFoundError();
+    return session;
+  }
+}
+
+function keyOf(kind: ChallengeKind, sessionId: string): string {
+  return `challenge:${kind}:${sessionId}`;
+}
+
+/** The bytes a device signs: the 64 raw bytes the base64url challenge encodes, not its text. */
+export function challengeMessage(challenge: string): Buffer {
+  return Buffer.from(challenge, 'base64url');
+}

@@ -1,0 +1,147 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { UnauthenticatedError } from '../../../../lib/src/errors.js';
+import { fingerprintHash } from '../../../../lib/src/fingerprint.js';
+import type { GatewayContext } from '../../../../lib/src/graphql/context.js';
+import type { RateLimiter } from '../../../../lib/src/rate-limit.js';
+import { RateLimitedError } from '../../../../lib/src/errors.js';
+import { uuid, validate, z } from '../../../../lib/src/validation.js';
+import { audited } from '../audit/audited.js';
+import type { AuditWriter } from '../audit/audit.service.js';
+import { challengeLifetimes, challengeMessage, type ChallengeSessions } from '../challenges/challenge-sessions.js';
+import { Device } from '../devices/device.entity.js';
+import { DeviceNotFoundError, InvalidBiometricTokenError, InvalidSignatureError } from '../devices/device.errors.js';
+import type { DeviceKeys } from '../devices/device-keys.js';
+import { verifyDeviceSignature } from '../devices/device-signature.js';
+import { deviceFingerprint, signedChallenge } from '../devices/device.validation.js';
+import type { RefreshClaims, TokenFamilyService } from '../sessions/token-family.service.js';
+import type { TokenSet } from '../sessions/token-set.js';
+import { User } from '../users/user.entity.js';
+import type { BiometricTokenIssuer } from './biometric-tokens.js';
+
+/** Every active device of an active user with the fingerprint: the signature decides among them. */
+interface LoginData {
+  deviceIds: string[];
+}
+
+export interface MobileChallenge {
+  challenge: string;
+  expiresAt: string;
+  sessionId: string;
+}
+
+export interface BiometricLoginResult {
+  success: true;
+  tokens: TokenSet;
+}
+
+const challengeInput = z.object({ deviceFingerprint });
+const biometricInput = z.object({ sessionId: uuid, signedChallenge, rememberMe: z.boolean().nullish() });
+const refreshInput = z.object({ refreshToken: z.string().min(1, 'is required').max(4096) });
+
+/** Password-less login by device signature (auth spec, Mobile biometric login). */
+export class MobileLoginService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly rateLimiter: RateLimiter,
+    private readonly sessions: ChallengeSessions,
+    private readonly keys: DeviceKeys,
+    private readonly families: TokenFamilyService,
+    private readonly issuer: BiometricTokenIssuer,
+    private readonly audit: AuditWriter,
+    private readonly context: GatewayContext,
+  ) {}
+
+  challenge(input: unknown): Promise<MobileChallenge> {
+    return audited(this.audit, 'mobile_challenge', {}, async (trail) => {
+      const values = validate(challengeInput, input);
+      await this.rateLimiter.hit('mobileChallenge', `fp:${fingerprintHash(values.deviceFingerprint)}`);
+      const devices = await this.em.execute<{ id: string; user_id: number }[]>(
+        `select d."id", d."user_id" from "auth"."device" d join "auth"."user_account" u on u."id" = d."user_id"
+         where d."device_fingerprint" = ? and d."is_active" and u."status" = 'active' order by d."created_at" limit 50`,
+        [values.deviceFingerprint],
+      );
+      if (devices.length === 0) throw new DeviceNotFoundError();
+      if (devices.length === 1) {
+        trail.userId = devices[0]!.user_id;
+        trail.deviceId = devices[0]!.id;
+      }
+      const session = await this.sessions.open<LoginData>(
+        'login',
+        { deviceIds: devices.map((device) => device.id) },
+        challengeLifetimes.loginMs,
+      );
+      trail.challenge = session.challenge;
+      return { challenge: session.challenge, expiresAt: session.expiresAt, sessionId: session.sessionId };
+    });
+  }
+
+  /** Signature first, against the session as read; then the atomic consume decides the one winner. */
+  biometricLogin(input: unknown): Promise<BiometricLoginResult> {
+    return audited(this.audit, 'biometric_login', {}, async (trail) => {
+      const values = validate(biometricInput, input);
+      await this.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`);
+      await this.hitSessionLimit(values.sessionId);
+      const session = await this.sessions.read<LoginData>('login', values.sessionId);
+      trail.challenge = session.challenge;
+      const candidates = await this.em.find(Device, { id: { $in: session.data.deviceIds }, isActive: true });
+      if (candidates.length === 0) throw new DeviceNotFoundError();
+      const message = challengeMessage(session.challenge);
+      const device = candidates.find((candidate) =>
+        verifyDeviceSignature(this.keys.publicKeyOf(candidate), message, values.signedChallenge),
+      );
+      const signer = device ?? candidates[0]!;
+      trail.signature = { algorithm: signer.keyAlgorithm, keyId: signer.keyId, verified: device !== undefined };
+      if (!device) throw new InvalidSignatureError();
+      trail.userId = device.userId;
+      trail.deviceId = device.id;
+      await this.sessions.consume('login', values.sessionId);
+      const user = await this.activeUser(device.userId);
+      const family = this.families.open(user.id, 'biometric', values.rememberMe === true, device.id);
+      return { success: true, tokens: await this.issuer.issue(user, device, family) };
+    });
+  }
+
+  /** Rotation as for standard refresh, after the device binding: a token replayed elsewhere burns nothing. */
+  refresh(input: unknown): Promise<TokenSet> {
+    return audited(this.audit, 'mobile_refresh', {}, async (trail) => {
+      const values = validate(refreshInput, input);
+      await this.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`);
+      const claims = await this.families.verifyRefresh(values.refreshToken, 'biometric');
+      trail.userId = Number(claims.sub);
+      trail.deviceId = claims.device_id;
+      await this.rateLimiter.charge('authentication', `family:${claims.token_family}`);
+      const device = await this.boundDevice(claims);
+      const family = await this.families.rotate(values.refreshToken, claims);
+      if (family.deviceId !== device.id) throw new InvalidBiometricTokenError();
+      const user = await this.activeUser(device.userId);
+      return this.issuer.issue(user, device, family);
+    });
+  }
+
+  /** decisions: Signatures; the session ends when its rate limit is reached. */
+  private async hitSessionLimit(sessionId: string): Promise<void> {
+    try {
+      await this.rateLimiter.hit('mobileBiometric', `session:${sessionId}`);
+    } catch (error) {
+      if (error instanceof RateLimitedError) await this.sessions.end('login', sessionId);
+      throw error;
+    }
+  }
+
+  /** decisions: Device binding; X-Device-Fingerprint must name the token's device, and it must be active. */
+  private async boundDevice(claims: RefreshClaims): Promise<Device> {
+    const presented = this.context.request.deviceFingerprint;
+    if (!claims.device_id || !presented) throw new InvalidBiometricTokenError();
+    const device = await this.em.findOne(Device, { id: claims.device_id, isActive: true });
+    if (!device || device.deviceFingerprint !== presented || String(device.userId) !== claims.sub) {
+      throw new InvalidBiometricTokenError();
+    }
+    return device;
+  }
+
+  private async activeUser(userId: number): Promise<User> {
+    const user = await this.em.findOne(User, { id: userId }, { populate: ['employee.department'] });
+    if (!user || user.status !== 'active') throw new UnauthenticatedError('User account is not active');
+    return user;
+  }
+}
