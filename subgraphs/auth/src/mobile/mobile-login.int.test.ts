@@ -1,0 +1,396 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient, type HttpClient } from '../../../../test/client.js';
+import { startIsolatedServer } from '../../../../test/harness.js';
+import { servicesMissing } from '../../../../test/services.js';
+import {
+  decodeJwt,
+  deviceTestKit,
+  freshIp,
+  makeKeyPair,
+  newFingerprint,
+  signWith,
+} from '../devices/device-test-kit.js';
+
+const challengePath = '/api/v1/auth/mobile/challenge';
+const biometricPath = '/api/v1/auth/mobile/biometric';
+const refreshPath = '/api/v1/auth/mobile/refresh';
+const dayMs = 86_400_000;
+
+describe.skipIf(servicesMissing)('mobile biometric login', () => {
+  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+  let api: HttpClient;
+  let kit: ReturnType<typeof deviceTestKit>;
+
+  beforeAll(async () => {
+    server = await startIsolatedServer();
+    api = httpClient(server.url);
+    kit = deviceTestKit(api);
+  });
+  afterAll(async () => server?.close());
+
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    api.post(path, body, { headers: { ...freshIp(), ...headers } });
+  const withDevice = (fingerprint: string) => ({ ...freshIp(), 'x-device-fingerprint': fingerprint });
+
+  async function challengeFor(fingerprint: string) {
+    const response = await post(challengePath, { deviceFingerprint: fingerprint });
+    expect(response.status).toBe(200);
+    return response.body.data as { challenge: string; expiresAt: string; sessionId: string };
+  }
+
+  it('logs in with a signed challenge and issues a bound biometric token set with the spec’s claims', async () => {
+    const user = await kit.newUser();
+    const keys = makeKeyPair('ES256');
+    const device = await kit.registerDevice(user.token, keys);
+    const challenge = await challengeFor(device.fingerprint);
+    expect(Object.keys(challenge).sort()).toEqual(['challenge', 'expiresAt', 'sessionId']);
+    expect(Buffer.from(challenge.challenge, 'base64url')).toHaveLength(64);
+    const lifetime = Date.parse(challenge.expiresAt) - Date.now();
+    expect(lifetime).toBeGreaterThan(2 * 60_000 - 10_000);
+    expect(lifetime).toBeLessThanOrEqual(2 * 60_000);
+    const login = await post(biometricPath, {
+      sessionId: challenge.sessionId,
+      signedChallenge: keys.sign(challenge.challenge),
+    });
+    expect(login.status).toBe(200);
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    expect(login.body.data.success).toBe(true);
+    const tokens = login.body.data.tokens;
+    expect(Object.keys(tokens).sort()).toEqual([
+      'accessToken',
+      'accessTokenExpiresAt',
+      'refreshToken',
+      'refreshTokenExpiresAt',
+    ]);
+    expect(Math.round((Date.parse(tokens.accessTokenExpiresAt) - Date.now()) / 60_000)).toBe(15);
+    expect(Math.round((Date.parse(tokens.refreshTokenExpiresAt) - Date.now()) / dayMs)).toBe(3);
+    const claims = decodeJwt(tokens.accessToken);
+    const registered = ['aud', 'exp', 'iat', 'iss', 'jti', 'sub'];
+    expect(Object.keys(claims).sort()).toEqual(
+      [
+        ...registered,
+        'auth_method',
+        'department',
+        'device_fingerprint_hash',
+        'device_id',
+        'email',
+        'employee',
+        'id',
+        'permissions',
+        'session_id',
+        'token_use',
+        'trust_level',
+      ].sort(),
+    );
+    expect(claims).toMatchObject({
+      id: user.id,
+      email: user.email,
+      permissions: ['projects:read'],
+      token_use: 'biometric_access',
+      device_id: device.deviceId,
+      auth_method: 'biometric',
+      trust_level: 'high',
+    });
+    expect(claims.session_id).toMatch(/^[0-9a-f-]{36}$/);
+    const refreshClaims = decodeJwt(tokens.refreshToken);
+    expect(refreshClaims).toMatchObject({
+      token_use: 'biometric_refresh',
+      token_family: claims.session_id,
+      rotation_count: 0,
+      device_id: device.deviceId,
+    });
+    const devices = await api.get('/api/v1/auth/devices', {
+      token: tokens.accessToken,
+      headers: withDevice(device.fingerprint),
+    });
+    expect(devices.status).toBe(200);
+    expect(devices.body.data.devices[0].lastUsedAt).not.toBeNull();
+  });
+
+  it('gives 30 days of refresh with rememberMe, and trust medium to an RS256 or a desktop device', async () => {
+    const user = await kit.newUser();
+    const rsa = await kit.registerDevice(user.token, makeKeyPair('RS256'));
+    const desktop = await kit.registerDevice(user.token, makeKeyPair('PS256'), newFingerprint(), 'desktop');
+    const remembered = await kit.mobileLogin(rsa.fingerprint, rsa.keys, true);
+    expect(Math.round((Date.parse(remembered.refreshTokenExpiresAt) - Date.now()) / dayMs)).toBe(30);
+    expect(decodeJwt(remembered.accessToken).trust_level).toBe('medium');
+    const fromDesktop = await kit.mobileLogin(desktop.fingerprint, desktop.keys, false);
+    expect(decodeJwt(fromDesktop.accessToken).trust_level).toBe('medium');
+    expect(Math.round((Date.parse(fromDesktop.refreshTokenExpiresAt) - Date.now()) / dayMs)).toBe(3);
+  });
+
+  it('binds the biometric token to its device’s X-Device-Fingerprint; /internal/verify shows device and trust', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const tokens = await kit.mobileLogin(device.fingerprint, device.keys);
+    const unbound = [
+      await api.get('/api/v1/auth/devices', { token: tokens.accessToken, headers: freshIp() }),
+      await api.get('/api/v1/auth/devices', { token: tokens.accessToken, headers: withDevice(newFingerprint()) }),
+    ];
+    for (const response of unbound) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: 'Invalid biometric token', statusCode: 401 });
+    }
+    const verify = await api.get('/internal/verify', {
+      token: tokens.accessToken,
+      headers: { 'x-service-name': 'test', 'x-device-fingerprint': device.fingerprint },
+    });
+    expect(verify.status).toBe(200);
+    expect(verify.body.claims).toMatchObject({
+      id: user.id,
+      token_use: 'biometric_access',
+      device_id: device.deviceId,
+      trust_level: 'high',
+    });
+    const verifyUnbound = await api.get('/internal/verify', {
+      token: tokens.accessToken,
+      headers: { 'x-service-name': 'test' },
+    });
+    expect(verifyUnbound.status).toBe(401);
+  });
+
+  it('answers an unknown fingerprint with 404 and a malformed one with 400', async () => {
+    const unknown = await post(challengePath, { deviceFingerprint: newFingerprint() });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Device not found or inactive', statusCode: 404 });
+    const malformed = await post(challengePath, { deviceFingerprint: 'no spaces allowed!' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toMatch(/^deviceFingerprint: /);
+    const missing = await post(challengePath, {});
+    expect(missing.status).toBe(400);
+  });
+
+  it('refuses wrong signatures with 401 without ending the session; a used or unknown session is 400', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const other = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const challenge = await challengeFor(device.fingerprint);
+    const second = await challengeFor(device.fingerprint);
+    const wrong = [
+      { sessionId: challenge.sessionId, signedChallenge: other.keys.sign(challenge.challenge) },
+      { sessionId: second.sessionId, signedChallenge: device.keys.sign(challenge.challenge) },
+    ];
+    for (const body of wrong) {
+      const response = await post(biometricPath, body);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: 'Invalid signature: signature verification failed', statusCode: 401 });
+    }
+    const good = { sessionId: challenge.sessionId, signedChallenge: device.keys.sign(challenge.challenge) };
+    expect((await post(biometricPath, good)).status).toBe(200);
+    const replay = await post(biometricPath, good);
+    expect(replay.status).toBe(400);
+    expect(replay.body).toEqual({ message: 'Session expired or not found', statusCode: 400 });
+    const unknown = await post(biometricPath, { sessionId: crypto.randomUUID(), signedChallenge: 'AAAA' });
+    expect(unknown.body).toEqual({ message: 'Session expired or not found', statusCode: 400 });
+  });
+
+  it('refuses a signature made with another algorithm than the device declared', async () => {
+    const user = await kit.newUser();
+    const keys = makeKeyPair('RS256');
+    const device = await kit.registerDevice(user.token, keys);
+    const challenge = await challengeFor(device.fingerprint);
+    const pss = signWith(keys.privateKey, 'PS256', challenge.challenge);
+    const response = await post(biometricPath, { sessionId: challenge.sessionId, signedChallenge: pss });
+    expect(response.status).toBe(401);
+  });
+
+  it('lets exactly one of concurrent logins with one session through', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const challenge = await challengeFor(device.fingerprint);
+    const body = { sessionId: challenge.sessionId, signedChallenge: device.keys.sign(challenge.challenge) };
+    const statuses = (await Promise.all([1, 2, 3].map(() => post(biometricPath, body)))).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 400, 400]);
+  });
+
+  it('limits a login session to 3 attempts a minute, then ends it', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const challenge = await challengeFor(device.fingerprint);
+    for (let i = 0; i < 3; i += 1) {
+      const response = await post(biometricPath, { sessionId: challenge.sessionId, signedChallenge: 'AAAA' });
+      expect(response.status).toBe(401);
+    }
+    const limited = await post(biometricPath, {
+      sessionId: challenge.sessionId,
+      signedChallenge: device.keys.sign(challenge.challenge),
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ message: 'Rate limit exceeded', statusCode: 429 });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('limits mobile challenges to 10 a minute per fingerprint', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    for (let i = 0; i < 10; i += 1) await challengeFor(device.fingerprint);
+    const limited = await post(challengePath, { deviceFingerprint: device.fingerprint });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+    const unknownFingerprint = await post(challengePath, { deviceFingerprint: newFingerprint() });
+    expect(unknownFingerprint.status).toBe(404);
+  });
+
+  it('covers every user’s device with a shared fingerprint: the signature decides who logs in', async () => {
+    const [first, second] = [await kit.newUser(), await kit.newUser()];
+    const fingerprint = newFingerprint();
+    const firstDevice = await kit.registerDevice(first.token, makeKeyPair('ES256'), fingerprint);
+    const secondDevice = await kit.registerDevice(second.token, makeKeyPair('PS256'), fingerprint);
+    const asFirst = decodeJwt((await kit.mobileLogin(fingerprint, firstDevice.keys)).accessToken);
+    const asSecond = decodeJwt((await kit.mobileLogin(fingerprint, secondDevice.keys)).accessToken);
+    expect([asFirst.id, asFirst.device_id]).toEqual([first.id, firstDevice.deviceId]);
+    expect([asSecond.id, asSecond.device_id]).toEqual([second.id, secondDevice.deviceId]);
+  });
+
+  it('rotates the biometric refresh token, checks the device binding and detects reuse', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const tokens = await kit.mobileLogin(device.fingerprint, device.keys, true);
+    const unbound = await post(refreshPath, { refreshToken: tokens.refreshToken });
+    expect(unbound.status).toBe(401);
+    expect(unbound.body).toEqual({ message: 'Invalid biometric token', statusCode: 401 });
+    const elsewhere = await post(
+      refreshPath,
+      { refreshToken: tokens.refreshToken },
+      { 'x-device-fingerprint': newFingerprint() },
+    );
+    expect(elsewhere.body).toEqual({ message: 'Invalid biometric token', statusCode: 401 });
+    const rotated = await post(
+      refreshPath,
+      { refreshToken: tokens.refreshToken },
+      { 'x-device-fingerprint': device.fingerprint },
+    );
+    expect(rotated.status).toBe(200);
+    expect(Object.keys(rotated.body.data).sort()).toEqual([
+      'accessToken',
+      'accessTokenExpiresAt',
+      'refreshToken',
+      'refreshTokenExpiresAt',
+    ]);
+    expect(rotated.body.data.refreshToken).not.toBe(tokens.refreshToken);
+    expect(decodeJwt(rotated.body.data.refreshToken).rotation_count).toBe(1);
+    expect(decodeJwt(rotated.body.data.accessToken)).toMatchObject({
+      token_use: 'biometric_access',
+      device_id: device.deviceId,
+    });
+    const reuse = await post(
+      refreshPath,
+      { refreshToken: tokens.refreshToken },
+      { 'x-device-fingerprint': device.fingerprint },
+    );
+    expect(reuse.status).toBe(401);
+    expect(reuse.body).toEqual({ message: 'Refresh token reuse detected', statusCode: 401 });
+    const successor = await post(
+      refreshPath,
+      { refreshToken: rotated.body.data.refreshToken },
+      { 'x-device-fingerprint': device.fingerprint },
+    );
+    expect(successor.status).toBe(401);
+    const access = await api.get('/api/v1/auth/devices', {
+      token: rotated.body.data.accessToken,
+      headers: withDevice(device.fingerprint),
+    });
+    expect(access.status).toBe(401);
+  });
+
+  it('refuses a standard refresh token at mobile refresh and a biometric one at standard refresh', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const tokens = await kit.mobileLogin(device.fingerprint, device.keys);
+    const standard = await api.post(
+      '/api/v1/auth/login',
+      { email: user.email, password: 'device-test-password' },
+      { headers: freshIp() },
+    );
+    const wrongKind = await post(
+      refreshPath,
+      { refreshToken: standard.body.data.refreshToken },
+      { 'x-device-fingerprint': device.fingerprint },
+    );
+    expect(wrongKind.status).toBe(401);
+    const biometricAtStandard = await post('/api/v1/auth/refresh', { refreshToken: tokens.refreshToken });
+    expect(biometricAtStandard.status).toBe(401);
+  });
+
+  it('stops every token of a device deleted while they are in use, on the next request', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const tokens = await kit.mobileLogin(device.fingerprint, device.keys);
+    const headers = withDevice(device.fingerprint);
+    expect((await api.get('/api/v1/auth/devices', { token: tokens.accessToken, headers })).status).toBe(200);
+    const removed = await api.delete(`/api/v1/auth/devices/${device.deviceId}`, {
+      token: tokens.accessToken,
+      headers,
+    });
+    expect(removed.status).toBe(200);
+    const after = await api.get('/api/v1/auth/devices', { token: tokens.accessToken, headers });
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ message: 'Invalid biometric token', statusCode: 401 });
+    const verify = await api.get('/internal/verify', {
+      token: tokens.accessToken,
+      headers: { 'x-service-name': 'test', 'x-device-fingerprint': device.fingerprint },
+    });
+    expect(verify.status).toBe(401);
+    const refresh = await post(
+      refreshPath,
+      { refreshToken: tokens.refreshToken },
+      { 'x-device-fingerprint': device.fingerprint },
+    );
+    expect(refresh.status).toBe(401);
+    const challenge = await post(challengePath, { deviceFingerprint: device.fingerprint });
+    expect(challenge.status).toBe(404);
+    expect((await api.get('/api/v1/auth/devices', { token: user.token, headers: freshIp() })).status).toBe(200);
+  });
+
+  it('offers mobile login and refresh in the graph', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('PS256'));
+    const gql = (query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      api.graphql(query, variables, { headers: { ...freshIp(), ...headers } });
+    const challenge = await gql(
+      'mutation($f: String!) { mobileChallenge(deviceFingerprint: $f) { challenge expiresAt sessionId } }',
+      { f: device.fingerprint },
+    );
+    const { sessionId, challenge: text } = challenge.body.data!.mobileChallenge;
+    const login = await gql(
+      `mutation($s: String!, $c: String!) { mobileBiometricLogin(sessionId: $s, signedChallenge: $c, rememberMe: true) {
+        success tokens { accessToken refreshToken } } }`,
+      { s: sessionId, c: device.keys.sign(text) },
+    );
+    expect(login.body.data!.mobileBiometricLogin.success).toBe(true);
+    const refreshed = await gql(
+      'mutation($r: String!) { mobileRefresh(refreshToken: $r) { accessToken refreshToken } }',
+      { r: login.body.data!.mobileBiometricLogin.tokens.refreshToken },
+      { 'x-device-fingerprint': device.fingerprint },
+    );
+    expect(decodeJwt(refreshed.body.data!.mobileRefresh.refreshToken).rotation_count).toBe(1);
+    const replay = await gql(
+      'mutation($s: String!, $c: String!) { mobileBiometricLogin(sessionId: $s, signedChallenge: $c) { success } }',
+      { s: sessionId, c: device.keys.sign(text) },
+    );
+    expect(replay.body.errors![0]).toMatchObject({
+      message: 'Session expired or not found',
+      extensions: { code: 'SESSION_NOT_FOUND' },
+    });
+  });
+
+  it('audits the mobile operations with the hashed challenge and signature metadata', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    await kit.mobileLogin(device.fingerprint, device.keys);
+    const admin = await kit.admin();
+    const log = await api.graphql(
+      `query($f: AuditLogFilter) { auditLog(filter: $f) { items { action result deviceId challengeHash signature } } }`,
+      { f: { userId: user.id } },
+      { token: admin, headers: freshIp() },
+    );
+    expect(log.body.errors).toBeUndefined();
+    const login = log.body.data!.auditLog.items.find((item: any) => item.action === 'biometric_login');
+    expect(login).toMatchObject({
+      result: 'success',
+      deviceId: device.deviceId,
+      challengeHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(JSON.parse(login.signature)).toEqual({ algorithm: 'ES256', keyId: expect.any(String), verified: true });
+  });
+});
