@@ -57,6 +57,8 @@ export async function createGraph(options: GraphOptions) {
     hideSchemaDetailsFromClientErrors: production,
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
+    // main.ts drains on SIGTERM and stops Apollo itself; Apollo's own handler would re-raise the signal (exit 143)
+    stopOnTerminationSignals: false,
     validationRules: operationLimitRules,
     formatError: formatGatewayError(platform.logger),
     plugins: [
