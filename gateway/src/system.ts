@@ -11,8 +11,10 @@ import { restRoutes } from '../../rest-adapters/src/index.js';
 import { createEdge } from './edge/server.js';
 import { createGraph } from './graph/apollo.js';
 import { InProcessDataSource } from './in-process-data-source.js';
+import { bindNotificationProducer } from './notification-producer.js';
 import { SignedIdentityDataSource } from './remote-data-source.js';
 import { subgraphRegistry } from './subgraph-registry.js';
+import { attachSubscriptions } from './subscriptions/index.js';
 
 export interface SystemOptions {
   config: Config;
@@ -55,17 +57,22 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     if (remoteUrl) remoteUrls.push(remoteUrl);
     else local.set(entry.name, await entry.create(platform, options.databaseUrl));
   }
-  const graph = await createGraph({
-    platform,
-    metrics,
-    supergraphSdl: readProjectFile('schema', 'supergraph.graphql'),
-    dataSource: (name) => {
+  const dataSources = new Map<string, InProcessDataSource | SignedIdentityDataSource>();
+  const dataSource = (name: string) => {
+    let source = dataSources.get(name);
+    if (!source) {
       const subgraph = local.get(name);
-      if (subgraph) return new InProcessDataSource(subgraph, logger);
       const entry = subgraphRegistry.find((candidate) => candidate.name === name)!;
-      return new SignedIdentityDataSource(entry.remoteUrl(config)!, identity);
-    },
-  });
+      source = subgraph
+        ? new InProcessDataSource(subgraph, logger)
+        : new SignedIdentityDataSource(entry.remoteUrl(config)!, identity);
+      dataSources.set(name, source);
+    }
+    return source;
+  };
+  const supergraphSdl = readProjectFile('schema', 'supergraph.graphql');
+  const graph = await createGraph({ platform, metrics, supergraphSdl, dataSource });
+  bindNotificationProducer(platform, graph);
   const app = await createEdge({
     platform,
     metrics,
@@ -80,11 +87,21 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       cache: () => stores.keyValue.ping(),
     },
   });
+  const subscriptions = attachSubscriptions({
+    app,
+    platform,
+    graph,
+    supergraphSdl,
+    subgraphNames: subgraphRegistry.map((entry) => entry.name),
+    local,
+    dataSource,
+  });
   return {
     app,
     platform,
     subgraphs: [...local.values()],
     close: async () => {
+      await subscriptions.close();
       await app.close();
       await graph.apollo.stop();
       await Promise.all([...local.values()].map((subgraph) => subgraph.close()));

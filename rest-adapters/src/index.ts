@@ -1,9 +1,10 @@
 import { authRoutes } from './auth.routes.js';
 import { deviceRoutes } from './device.routes.js';
 import { mobileRoutes } from './mobile.routes.js';
+import { notificationRoutes } from './notifications.routes.js';
 import type { RestRoute } from './route.js';
 
 export type { RestRoute } from './route.js';
 
 /** Every REST path served by the edge; later features append their declaration files here. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...deviceRoutes, ...mobileRoutes];
+export const restRoutes: RestRoute[] = [...authRoutes, ...deviceRoutes, ...mobileRoutes, ...notificationRoutes];

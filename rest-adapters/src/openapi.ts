@@ -37,7 +37,12 @@ export function openApiDocument(routes: RestRoute[], version: string) {
       parameters: parametersOf(route),
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
       responses: {
-        [String(route.status ?? 200)]: { description: 'Success' },
+        ...Object.fromEntries(
+          (typeof route.status === 'object' ? route.status.possible : [route.status ?? 200]).map((status) => [
+            String(status),
+            { description: 'Success' },
+          ]),
+        ),
         default: { description: 'Error', content: { 'application/json': { schema: errorBody } } },
       },
     };

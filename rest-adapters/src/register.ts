@@ -39,7 +39,9 @@ export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], ex
         const [firstError] = result.errors ?? [];
         if (firstError) throw new GraphQLResultError(firstError);
         if (route.noStore) void reply.header('cache-control', 'no-store');
-        return reply.code(route.status ?? 200).send(route.result(result.data ?? {}));
+        const data = result.data ?? {};
+        const status = typeof route.status === 'object' ? route.status.of(data) : (route.status ?? 200);
+        return reply.code(status).send(route.result(data));
       },
     });
   }

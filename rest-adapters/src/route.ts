@@ -27,8 +27,11 @@ export interface RestRoute {
   variables(input: RestInput): Record<string, unknown>;
   /** Maps the operation's data to the response body. */
   result(data: Record<string, unknown>): unknown;
-  /** Success status: 201 for a POST that creates a record, else 200 (decisions: Shapes and codes). */
-  status?: number;
+  /**
+   * Success status: 201 for a POST that creates a record, else 200 (decisions: Shapes and codes). An upsert
+   * reads it from the operation's data (201 only when the record was new).
+   */
+  status?: number | { of(data: Record<string, unknown>): number; possible: number[] };
   /** Responses that carry tokens or secrets are never cached (decisions: Hardening). */
   noStore?: boolean;
 }

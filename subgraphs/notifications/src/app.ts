@@ -1,30 +1,42 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { openDatabase } from '../../../lib/src/database.js';
 import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
 import type { Platform } from '../../../lib/src/platform.js';
 import { createNotificationsServices, type NotificationsContext } from './context.js';
+import { openDelivery } from './delivery.js';
 import { notificationsEntities } from './entities.js';
 import { notificationsMigrations } from './migrations/index.js';
 import { buildNotificationsSchema } from './schema.js';
 
-export async function createNotificationsSubgraph(
-  _platform: Platform,
-  databaseUrl: string,
-): Promise<Subgraph<NotificationsContext>> {
-  const orm = await openDatabase({
+export function openNotificationsDatabase(databaseUrl: string): Promise<MikroORM> {
+  return openDatabase({
     url: databaseUrl,
     schema: 'notifications',
     entities: notificationsEntities,
     migrations: notificationsMigrations,
   });
+}
+
+/** The subgraph; its worker runs in this process too unless WORKER_ENABLED=false (then: worker-main.ts). */
+export async function createNotificationsSubgraph(
+  platform: Platform,
+  databaseUrl: string,
+): Promise<Subgraph<NotificationsContext>> {
+  const orm = await openNotificationsDatabase(databaseUrl);
+  const delivery = await openDelivery(platform, databaseUrl);
+  if (platform.config.WORKER_ENABLED) await delivery.startWorker();
   const { schema, sdl } = await buildNotificationsSchema();
   return {
     name: 'notifications',
     schema,
     sdl,
-    createContext: (base) => ({ ...base, notifications: createNotificationsServices(orm) }),
+    createContext: (base) => ({ ...base, notifications: createNotificationsServices(platform, orm, delivery) }),
     health: async () => {
       await orm.em.getConnection().execute('select 1');
     },
-    close: () => orm.close(),
+    close: async () => {
+      await delivery.close();
+      await orm.close();
+    },
   };
 }

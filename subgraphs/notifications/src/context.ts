@@ -1,16 +1,33 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { GatewayContext } from '../../../lib/src/graphql/context.js';
+import type { Platform } from '../../../lib/src/platform.js';
+import type { DeliveryRuntime } from './delivery.js';
+import { DeviceService } from './devices/device.service.js';
+import type { InboxEvents } from './inbox/inbox-events.js';
 import { InboxService } from './inbox/inbox.service.js';
+import { JobService } from './jobs/job.service.js';
 
 export interface NotificationsServices {
   inbox: InboxService;
+  devices: DeviceService;
+  jobs: JobService;
+  events: InboxEvents;
 }
 
 export interface NotificationsContext extends GatewayContext {
   notifications: NotificationsServices;
 }
 
-export function createNotificationsServices(orm: MikroORM): NotificationsServices {
+export function createNotificationsServices(
+  platform: Platform,
+  orm: MikroORM,
+  delivery: DeliveryRuntime,
+): NotificationsServices {
   const em = orm.em.fork();
-  return { inbox: new InboxService(em) };
+  return {
+    inbox: new InboxService(em, delivery.events),
+    devices: new DeviceService(em, platform.cipher),
+    jobs: new JobService(delivery.repository, delivery.queue),
+    events: delivery.events,
+  };
 }

@@ -1,3 +1,4 @@
+import { PushDevice } from './devices/device.entity.js';
 import { Notification } from './inbox/notification.entity.js';
 
-export const notificationsEntities = [Notification];
+export const notificationsEntities = [PushDevice, Notification];

@@ -1,6 +1,8 @@
 import { buildFederatedSchema } from '../../../lib/src/graphql/subgraph.js';
+import { DeviceResolver } from './devices/device.resolver.js';
 import { InboxResolver } from './inbox/inbox.resolver.js';
+import { JobResolver } from './jobs/job.resolver.js';
 
 export function buildNotificationsSchema() {
-  return buildFederatedSchema([InboxResolver]);
+  return buildFederatedSchema([InboxResolver, DeviceResolver, JobResolver]);
 }

@@ -51,6 +51,7 @@ export class SessionService {
         errorCode: user && passwordMatches ? 'USER_DISABLED' : 'INVALID_CREDENTIALS',
         details: { email },
       });
+      if (locked && user) await this.notifyLocked(user);
       throw new InvalidCredentialsError();
     }
     await this.lockout.clear(email);
@@ -119,6 +120,17 @@ export class SessionService {
     const refresh = await this.families.issueRefresh(family);
     await this.em.flush();
     return tokenSetOf(access, refresh);
+  }
+
+  /** Security event to the account's owner through the one notification path (issue 4, producers). */
+  private notifyLocked(user: User): Promise<void> {
+    return this.platform.notifications.as('auth').raise({
+      message: 'Your account was locked for 15 minutes after repeated failed sign-in attempts.',
+      title: 'Account locked',
+      triggerEvent: 'account_locked',
+      emailTemplate: 'account-locked',
+      recipients: [{ userId: user.id, email: user.email, channels: ['in_app', 'email'] }],
+    });
   }
 
   private async auditFailure(action: string, error: unknown, userId?: number): Promise<void> {

@@ -1,7 +1,11 @@
-import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
-import { userOf } from '../../../../lib/src/graphql/context.js';
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { serviceOf, userOf } from '../../../../lib/src/graphql/context.js';
+import { createNotificationSchema, createNotificationsSchema } from '../../../../lib/src/notifications/job-schema.js';
+import { validate } from '../../../../lib/src/validation.js';
 import type { NotificationsContext } from '../context.js';
-import { NotificationPage } from './inbox.types.js';
+import { NotificationMessage } from '../devices/device.types.js';
+import { CreateNotificationInput } from '../jobs/job.inputs.js';
+import { InboxEvent, NotificationPage, NotificationType } from './inbox.types.js';
 
 @Resolver()
 export class InboxResolver {
@@ -12,5 +16,47 @@ export class InboxResolver {
     @Ctx() ctx: NotificationsContext,
   ) {
     return ctx.notifications.inbox.page(userOf(ctx).userId, { page, limit });
+  }
+
+  @Mutation(() => NotificationType)
+  markNotificationRead(@Arg('id', () => ID) id: string, @Ctx() ctx: NotificationsContext) {
+    return ctx.notifications.inbox.markRead(userOf(ctx).userId, id);
+  }
+
+  @Mutation(() => NotificationMessage)
+  async markAllNotificationsRead(@Ctx() ctx: NotificationsContext): Promise<NotificationMessage> {
+    await ctx.notifications.inbox.markAllRead(userOf(ctx).userId);
+    return { message: 'All notifications marked as read' };
+  }
+
+  @Mutation(() => NotificationMessage, { description: 'Internal (service token): one in-app notification.' })
+  async createNotification(
+    @Arg('input', () => CreateNotificationInput) input: CreateNotificationInput,
+    @Ctx() ctx: NotificationsContext,
+  ): Promise<NotificationMessage> {
+    serviceOf(ctx);
+    await ctx.notifications.inbox.create([validate(createNotificationSchema, input)]);
+    return { message: 'Notification created successfully' };
+  }
+
+  @Mutation(() => NotificationMessage, { description: 'Internal (service token): several in-app notifications.' })
+  async createNotifications(
+    @Arg('inputs', () => [CreateNotificationInput]) inputs: CreateNotificationInput[],
+    @Ctx() ctx: NotificationsContext,
+  ): Promise<NotificationMessage> {
+    serviceOf(ctx);
+    const count = await ctx.notifications.inbox.create(validate(createNotificationsSchema, inputs));
+    return { message: `${count} notifications created successfully` };
+  }
+
+  @Subscription(() => InboxEvent, {
+    description: "Changes of the signed-in user's inbox (graphql-ws; token in the init payload).",
+    subscribe: ({ context }) => {
+      const ctx = context as NotificationsContext;
+      return ctx.notifications.events.subscribe(userOf(ctx).userId);
+    },
+  })
+  inboxChanged(@Root() event: InboxEvent): InboxEvent {
+    return event;
   }
 }

@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { validate, z } from '../../../../lib/src/validation.js';
+import { NotFoundError } from '../../../../lib/src/errors.js';
+import type { CreateNotificationBody } from '../../../../lib/src/notifications/job-schema.js';
+import { uuid, validate, z } from '../../../../lib/src/validation.js';
+import type { InboxEvents } from './inbox-events.js';
 import { Notification } from './notification.entity.js';
 import type { NotificationPage, NotificationType } from './inbox.types.js';
 
@@ -21,9 +24,12 @@ export function notificationView(notification: Notification): NotificationType {
   };
 }
 
-/** Each user's inbox, newest first. */
+/** Each user's inbox, newest first; every change is published to that user's subscriptions. */
 export class InboxService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly events: InboxEvents,
+  ) {}
 
   async page(userId: number, query: { page?: number | null; limit?: number | null }): Promise<NotificationPage> {
     const { page, limit } = validate(pageQuery, {
@@ -35,13 +41,66 @@ export class InboxService {
       { userId },
       { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset: (page - 1) * limit },
     );
-    const unreadCount = await this.em.count(Notification, { userId, unread: true });
     return {
       currentPage: page,
       items: items.map(notificationView),
       totalItems,
       totalPages: Math.ceil(totalItems / limit),
-      unreadCount,
+      unreadCount: await this.unreadCount(userId),
     };
+  }
+
+  /** Another user's notification is answered as missing (404), never as forbidden. */
+  async markRead(userId: number, id: string): Promise<NotificationType> {
+    const notification = uuid.safeParse(id).success ? await this.em.findOne(Notification, { id, userId }) : null;
+    if (!notification) throw new NotFoundError('Notification not found');
+    if (notification.unread) {
+      notification.unread = false;
+      notification.readAt = new Date();
+      await this.em.flush();
+      await this.announce(userId, notification);
+    }
+    return notificationView(notification);
+  }
+
+  async markAllRead(userId: number): Promise<number> {
+    const updated = await this.em.nativeUpdate(
+      Notification,
+      { userId, unread: true },
+      { unread: false, readAt: new Date() },
+    );
+    if (updated > 0) await this.events.publish(userId, { unreadCount: 0, notification: null });
+    return updated;
+  }
+
+  /** Internal creation (one or many) in one transaction; each recipient then hears of its new item. */
+  async create(bodies: CreateNotificationBody[]): Promise<number> {
+    const created = bodies.map((body) =>
+      this.em.create(Notification, {
+        userId: body.userId,
+        message: body.message,
+        title: body.title ?? null,
+        targetId: body.targetId ?? null,
+        targetLink: body.targetLink ?? null,
+        targetText: body.targetText ?? null,
+        targetType: body.targetType ?? null,
+        triggerEvent: body.triggerEvent ?? null,
+        notifierId: body.notifierId ?? null,
+      }),
+    );
+    await this.em.flush();
+    for (const notification of created) await this.announce(notification.userId, notification);
+    return created.length;
+  }
+
+  private unreadCount(userId: number): Promise<number> {
+    return this.em.count(Notification, { userId, unread: true });
+  }
+
+  private async announce(userId: number, notification: Notification): Promise<void> {
+    await this.events.publish(userId, {
+      unreadCount: await this.unreadCount(userId),
+      notification: notificationView(notification),
+    });
   }
 }

@@ -41,3 +41,12 @@ export class NotificationPage {
   @Field(() => Int)
   unreadCount!: number;
 }
+
+@ObjectType({ description: 'A change of the inbox: a new or updated item, and the unread count after it.' })
+export class InboxEvent {
+  @Field(() => Int)
+  unreadCount!: number;
+
+  @Field(() => NotificationType, { nullable: true, description: 'Null when every item was marked read' })
+  notification!: NotificationType | null;
+}

@@ -22,6 +22,25 @@ export class Notification {
   @Property({ type: 'string', nullable: true })
   targetText: string | null = null;
 
+  @Property({ type: 'string', nullable: true })
+  targetId: string | null = null;
+
+  @Property({ type: 'string', nullable: true })
+  targetType: string | null = null;
+
+  @Property({ type: 'string', nullable: true })
+  triggerEvent: string | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  notifierId: number | null = null;
+
+  /** Set for rows made by a job: (jobId, recipientIndex) is unique, so a retried job never duplicates. */
+  @Property({ type: 'uuid', nullable: true })
+  jobId: string | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  recipientIndex: number | null = null;
+
   @Property({ type: 'boolean' })
   unread: boolean & Opt = true;
 

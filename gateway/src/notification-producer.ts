@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { GraphQLResultError } from '../../lib/src/errors.js';
+import type { GatewayContext } from '../../lib/src/graphql/context.js';
+import type { NotificationJobReceipt } from '../../lib/src/notifications/producer.js';
+import type { Platform } from '../../lib/src/platform.js';
+import type { Graph } from './graph/apollo.js';
+
+const processJob = `mutation ProcessNotificationJob($input: NotificationJobInput!) {
+  processNotificationJob(input: $input) { jobId message processedRecipients }
+}`;
+
+/**
+ * Producers inside the system (auth's security events) submit jobs through the graph with a service
+ * identity: the same operation, validation and durable path as POST /internal/notifications/jobs.
+ */
+export function bindNotificationProducer(platform: Platform, graph: Graph): void {
+  platform.notifications.bind(async (request, serviceName) => {
+    const contextValue: GatewayContext = {
+      request: {
+        requestId: randomUUID(),
+        ip: '127.0.0.1',
+        userAgent: `service:${serviceName}`,
+        deviceFingerprint: null,
+      },
+      caller: { kind: 'service', serviceName, tokenId: `internal:${serviceName}` },
+      authFailure: null,
+    };
+    const response = await graph.apollo.executeOperation(
+      { query: processJob, variables: { input: request } },
+      { contextValue },
+    );
+    if (response.body.kind !== 'single') throw new Error('unexpected incremental result');
+    const { data, errors } = response.body.singleResult;
+    if (errors?.[0]) throw new GraphQLResultError(errors[0]);
+    return data!.processNotificationJob as NotificationJobReceipt;
+  });
+}

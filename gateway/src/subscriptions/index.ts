@@ -1,0 +1,53 @@
+import type { GraphQLDataSource } from '@apollo/gateway';
+import type { FastifyInstance } from 'fastify';
+import type { ExecutionResult } from 'graphql';
+import type { GatewayContext } from '../../../lib/src/graphql/context.js';
+import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
+import type { Platform } from '../../../lib/src/platform.js';
+import type { Graph } from '../graph/apollo.js';
+import { formatGatewayError } from '../graph/format-error.js';
+import { SubscriptionPlanExecutor } from './plan-executor.js';
+import { InProcessUpstream, UnsupportedUpstream, type SubscriptionUpstream } from './upstream.js';
+import { attachSubscriptionServer } from './ws-server.js';
+
+export interface SubscriptionsOptions {
+  app: FastifyInstance;
+  platform: Platform;
+  graph: Graph;
+  supergraphSdl: string;
+  subgraphNames: string[];
+  local: Map<string, Subgraph>;
+  dataSource(name: string): GraphQLDataSource<GatewayContext>;
+  recheckMs?: number;
+}
+
+/** Subscriptions (and queries over the socket) on the edge's /graphql through graphql-ws. */
+export function attachSubscriptions(options: SubscriptionsOptions): { close(): Promise<void> } {
+  const { platform, graph } = options;
+  const upstreams: Record<string, SubscriptionUpstream> = {};
+  const dataSources: Record<string, GraphQLDataSource<GatewayContext>> = {};
+  for (const name of options.subgraphNames) {
+    const subgraph = options.local.get(name);
+    upstreams[name] = subgraph ? new InProcessUpstream(subgraph, platform.logger) : new UnsupportedUpstream(name);
+    dataSources[name] = options.dataSource(name);
+  }
+  const executor = new SubscriptionPlanExecutor(options.supergraphSdl, dataSources, upstreams, platform.logger);
+  const { ALLOWED_ORIGINS, PUBLIC_URL, PORT } = platform.config;
+  const ownOrigin = PUBLIC_URL ? new URL(PUBLIC_URL).origin : `http://localhost:${PORT}`;
+  const formatError = formatGatewayError(platform.logger);
+  return attachSubscriptionServer({
+    server: options.app.server,
+    path: '/graphql',
+    executor,
+    authenticator: platform.authenticator,
+    allowedOrigins: new Set([...ALLOWED_ORIGINS, ownOrigin]),
+    executeOperation: async (query, variables, operationName, contextValue) => {
+      const response = await graph.apollo.executeOperation({ query, variables, operationName }, { contextValue });
+      if (response.body.kind !== 'single') throw new Error('incremental delivery is not served over the socket');
+      return response.body.singleResult as ExecutionResult;
+    },
+    formatError: (error) => formatError(error, error),
+    logger: platform.logger,
+    recheckMs: options.recheckMs,
+  });
+}

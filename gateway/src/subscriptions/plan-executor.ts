@@ -1,0 +1,116 @@
+import { buildOperationContext, executeQueryPlan, type GraphQLDataSource, type ServiceMap } from '@apollo/gateway';
+import { operationFromDocument, Supergraph, type Schema } from '@apollo/federation-internals';
+import { QueryPlanner, type FetchNode, type QueryPlan } from '@apollo/query-planner';
+import { GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import type { GatewayContext } from '../../../lib/src/graphql/context.js';
+import type { Logger } from '../../../lib/src/logger.js';
+import type { SubscriptionUpstream } from './upstream.js';
+
+export interface SubscriptionRequest {
+  document: DocumentNode;
+  variables: Record<string, unknown>;
+  operationName?: string;
+  context: GatewayContext;
+}
+
+const pick = (variables: Record<string, unknown>, names: string[] = []) =>
+  Object.fromEntries(names.filter((name) => name in variables).map((name) => [name, variables[name]]));
+
+/**
+ * The full subscription bridge (STACK.md): the query planner plans the subscription; its primary fetch
+ * runs as the upstream subscription on the subgraph owning the root field, and for each event the rest
+ * of the plan runs through the gateway's executeQueryPlan, with the event standing in for the primary
+ * fetch's answer. Payload fields owned by other subgraphs are so resolved like any query's.
+ */
+export class SubscriptionPlanExecutor {
+  readonly apiSchema: GraphQLSchema;
+  private readonly api: Schema;
+  private readonly supergraphSchema: GraphQLSchema;
+  private readonly planner: QueryPlanner;
+
+  constructor(
+    supergraphSdl: string,
+    private readonly dataSources: Record<string, GraphQLDataSource<GatewayContext>>,
+    private readonly upstreams: Record<string, SubscriptionUpstream>,
+    private readonly logger: Logger,
+  ) {
+    const supergraph = Supergraph.build(supergraphSdl);
+    this.api = supergraph.apiSchema();
+    this.apiSchema = this.api.toGraphQLJSSchema();
+    this.supergraphSchema = supergraph.schema.toGraphQLJSSchema();
+    this.planner = new QueryPlanner(supergraph);
+  }
+
+  async subscribe(request: SubscriptionRequest): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
+    const plan = this.planner.buildQueryPlan(
+      operationFromDocument(this.api, request.document, { operationName: request.operationName }),
+    );
+    if (plan.node?.kind !== 'Subscription') {
+      return { errors: [new GraphQLError('Not a subscription', { extensions: { code: 'BAD_REQUEST' } })] };
+    }
+    const { primary, rest } = plan.node;
+    const upstream = this.upstreams[primary.serviceName];
+    if (!upstream) throw new Error(`no upstream for subgraph ${primary.serviceName}`);
+    const source = await upstream.subscribe({
+      query: primary.operation,
+      document: primary.operationDocumentNode,
+      variables: pick(request.variables, primary.variableUsages),
+      operationName: primary.operationName,
+      context: request.context,
+    });
+    if (!(Symbol.asyncIterator in source)) return source;
+    const eventPlan: QueryPlan = {
+      kind: 'QueryPlan',
+      node: rest ? { kind: 'Sequence', nodes: [primary, rest] } : primary,
+    };
+    const resolve = (event: ExecutionResult) => this.resolveEvent(request, primary, eventPlan, event);
+    return (async function* () {
+      try {
+        for await (const event of source) yield await resolve(event);
+      } finally {
+        await source.return?.();
+      }
+    })();
+  }
+
+  /** Runs the plan for one event: the primary fetch answers with the event, the rest fetch normally. */
+  private async resolveEvent(
+    request: SubscriptionRequest,
+    primary: FetchNode,
+    plan: QueryPlan,
+    event: ExecutionResult,
+  ): Promise<ExecutionResult> {
+    if (!event.data) return { errors: event.errors };
+    const primarySource = this.dataSources[primary.serviceName]!;
+    const serviceMap: ServiceMap = {
+      ...this.dataSources,
+      [primary.serviceName]: {
+        process: async (options) =>
+          options.request.query === primary.operation
+            ? { data: event.data as Record<string, unknown>, errors: event.errors }
+            : primarySource.process(options as Parameters<typeof primarySource.process>[0]),
+      },
+    };
+    const operationContext = buildOperationContext({
+      schema: this.apiSchema,
+      operationDocument: request.document,
+      operationName: request.operationName,
+    });
+    const requestContext = {
+      request: { variables: request.variables, operationName: request.operationName },
+      context: request.context,
+      logger: this.logger,
+      metrics: {},
+      cache: undefined,
+    };
+    const result = await executeQueryPlan(
+      plan,
+      serviceMap,
+      requestContext as unknown as Parameters<typeof executeQueryPlan>[2],
+      operationContext,
+      this.supergraphSchema,
+      this.api,
+    );
+    return { data: result.data, errors: result.errors };
+  }
+}

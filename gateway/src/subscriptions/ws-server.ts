@@ -1,0 +1,173 @@
+import type { IncomingMessage, Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import {
+  GraphQLError,
+  parse,
+  validate,
+  getOperationAST,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLFormattedError,
+} from 'graphql';
+import { CloseCode } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { parseBearer, type Authenticator } from '../../../lib/src/auth/authenticator.js';
+import type { Caller } from '../../../lib/src/auth/caller.js';
+import type { GatewayContext } from '../../../lib/src/graphql/context.js';
+import type { Logger } from '../../../lib/src/logger.js';
+import { operationLimitRules } from '../graph/operation-limits.js';
+import type { SubscriptionPlanExecutor } from './plan-executor.js';
+
+export interface SubscriptionServerOptions {
+  server: Server;
+  path: string;
+  executor: SubscriptionPlanExecutor;
+  authenticator: Authenticator;
+  /** Origins allowed to open a socket; requests without Origin (apps, services) are allowed. */
+  allowedOrigins: Set<string>;
+  /** Queries and mutations over the socket go through the normal gateway execution. */
+  executeOperation(
+    query: string,
+    variables: Record<string, unknown>,
+    operationName: string | undefined,
+    context: GatewayContext,
+  ): Promise<ExecutionResult>;
+  formatError(error: GraphQLFormattedError): GraphQLFormattedError;
+  logger: Logger;
+  /** How often a connection's token is checked again; a revoked token closes it (decisions: Hardening). */
+  recheckMs?: number;
+}
+
+interface ConnectionState {
+  token: string;
+  caller: Caller;
+  request: IncomingMessage;
+  timer?: NodeJS.Timeout;
+}
+
+type Extra = { socket: WebSocket; request: IncomingMessage; state?: ConnectionState };
+
+const initTimeoutMs = 10_000;
+const forbidden = (reason: string) => ({ code: CloseCode.Forbidden, reason });
+
+function clientIp(request: IncomingMessage): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  const remote = request.socket.remoteAddress ?? '';
+  const trusted = remote === '127.0.0.1' || remote === '::1' || remote === '::ffff:127.0.0.1';
+  if (trusted && typeof forwarded === 'string') return forwarded.split(',')[0]!.trim();
+  return remote;
+}
+
+/**
+ * graphql-ws on the edge's HTTP server at /graphql. The init payload's `authorization` is verified like a
+ * bearer (4403 when missing, invalid or revoked); every operation is validated against the graph's API
+ * schema and its limits; subscriptions run through the plan executor, the rest through the gateway.
+ */
+export function attachSubscriptionServer(options: SubscriptionServerOptions): { close(): Promise<void> } {
+  const { executor, authenticator, logger } = options;
+  const recheckMs = options.recheckMs ?? 5000;
+  const wss = new WebSocketServer({
+    server: options.server,
+    path: options.path,
+    verifyClient: ({ origin }, callback) => {
+      if (origin && !options.allowedOrigins.has(origin)) callback(false, 403, 'Origin not allowed');
+      else callback(true);
+    },
+  });
+  const contextOf = (state: ConnectionState): GatewayContext => ({
+    request: {
+      requestId: randomUUID(),
+      ip: clientIp(state.request),
+      userAgent: state.request.headers['user-agent'] ?? null,
+      deviceFingerprint: null,
+    },
+    caller: state.caller,
+    authFailure: null,
+  });
+  /** The gateway's error boundary for socket results too: known codes pass, the rest is masked. */
+  const format = (result: ExecutionResult): ExecutionResult => {
+    if (!result.errors) return result;
+    const errors = result.errors.map((error) => options.formatError(error.toJSON?.() ?? error));
+    return { ...result, errors } as unknown as ExecutionResult;
+  };
+
+  useServer<Record<string, unknown> | undefined, Extra>(
+    {
+      connectionInitWaitTimeout: initTimeoutMs,
+      onConnect: async (ctx) => {
+        const token = parseBearer(
+          typeof ctx.connectionParams?.authorization === 'string' ? ctx.connectionParams.authorization : undefined,
+        );
+        if (!token) return false;
+        const verified = await authenticator.verifyBearer(token).catch(() => null);
+        if (!verified) return false;
+        const state: ConnectionState = { token, caller: verified.caller, request: ctx.extra.request };
+        state.timer = setInterval(() => {
+          authenticator.verifyBearer(token).catch(() => {
+            const { code, reason } = forbidden('Token revoked or expired');
+            ctx.extra.socket.close(code, reason);
+          });
+        }, recheckMs).unref();
+        ctx.extra.state = state;
+        return true;
+      },
+      onClose: (ctx) => {
+        if (ctx.extra.state?.timer) clearInterval(ctx.extra.state.timer);
+      },
+      onSubscribe: (ctx, _id, payload) => {
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query);
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : new GraphQLError('Invalid document')];
+        }
+        const errors = validate(executor.apiSchema, document, operationLimitRules);
+        if (errors.length > 0) return errors;
+        return {
+          schema: executor.apiSchema,
+          document,
+          variableValues: payload.variables ?? {},
+          operationName: payload.operationName ?? undefined,
+          contextValue: contextOf(ctx.extra.state!),
+        };
+      },
+      execute: async (args) => {
+        const operation = getOperationAST(args.document, args.operationName);
+        const result = await options.executeOperation(
+          // graphql-ws passes the document it parsed; the gateway takes the source again.
+          (args.document.loc?.source.body ?? '') as string,
+          (args.variableValues ?? {}) as Record<string, unknown>,
+          args.operationName ?? operation?.name?.value,
+          args.contextValue as GatewayContext,
+        );
+        return result;
+      },
+      subscribe: async (args) => {
+        const context = args.contextValue as GatewayContext;
+        const source = await executor.subscribe({
+          document: args.document,
+          variables: (args.variableValues ?? {}) as Record<string, unknown>,
+          operationName: args.operationName ?? undefined,
+          context,
+        });
+        if (!(Symbol.asyncIterator in source)) return format(source);
+        return (async function* () {
+          try {
+            for await (const event of source) yield format(event);
+          } finally {
+            await source.return?.();
+          }
+        })();
+      },
+    },
+    wss,
+  );
+  wss.on('error', (error) => logger.error({ err: error }, 'subscription server error'));
+  return {
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

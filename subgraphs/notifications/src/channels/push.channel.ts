@@ -1,0 +1,65 @@
+import type { FieldCipher } from '../../../../lib/src/crypto/field-cipher.js';
+import { fcmTokenCipherContext } from '../devices/device.service.js';
+import type { JobRepository, StoredJob } from '../jobs/job.repository.js';
+import type { PushMessage, PushProvider } from './push-providers.js';
+
+interface DeviceRow {
+  id: string;
+  fcm_token: string | null;
+  provider_player_id: string | null;
+}
+
+const schema = '"notifications"';
+
+/**
+ * Push to every valid device of a user, through FCM (fcm_token) and OneSignal (provider_player_id). A
+ * token a provider calls invalid marks its device token_invalid with invalid_since (decisions).
+ */
+export class PushChannel {
+  constructor(
+    private readonly repository: JobRepository,
+    private readonly cipher: FieldCipher,
+    private readonly fcm: PushProvider | null,
+    private readonly oneSignal: PushProvider | null,
+  ) {}
+
+  async send(job: StoredJob, userId: number): Promise<void> {
+    const { rows } = await this.repository.pool.query(
+      `select id, fcm_token, provider_player_id from ${schema}."device" where user_id = $1 and not token_invalid`,
+      [userId],
+    );
+    const devices = rows as DeviceRow[];
+    const message: PushMessage = {
+      title: job.request.title ?? 'Notification',
+      body: job.request.message,
+      data: Object.fromEntries(
+        Object.entries({
+          jobId: job.id,
+          targetLink: job.request.targetLink,
+          targetId: job.request.targetId,
+          targetType: job.request.targetType,
+          triggerEvent: job.request.triggerEvent,
+        }).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      ),
+    };
+    const fcmTokens = new Map<string, string>();
+    const playerIds = new Map<string, string>();
+    for (const device of devices) {
+      if (device.fcm_token) fcmTokens.set(this.cipher.decrypt(device.fcm_token, fcmTokenCipherContext), device.id);
+      if (device.provider_player_id) playerIds.set(device.provider_player_id, device.id);
+    }
+    await Promise.all([this.through(this.fcm, fcmTokens, message), this.through(this.oneSignal, playerIds, message)]);
+  }
+
+  private async through(provider: PushProvider | null, tokens: Map<string, string>, message: PushMessage) {
+    if (!provider || tokens.size === 0) return;
+    const { invalidTokens } = await provider.send([...tokens.keys()], message);
+    const deviceIds = invalidTokens.map((token) => tokens.get(token)).filter((id): id is string => Boolean(id));
+    if (deviceIds.length === 0) return;
+    await this.repository.pool.query(
+      `update ${schema}."device" set token_invalid = true, invalid_since = coalesce(invalid_since, now())
+       where id = any($1::uuid[])`,
+      [deviceIds],
+    );
+  }
+}

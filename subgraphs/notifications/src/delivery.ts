@@ -1,0 +1,63 @@
+import type { Platform } from '../../../lib/src/platform.js';
+import { EmailChannel } from './channels/email.channel.js';
+import { InAppChannel } from './channels/in-app.channel.js';
+import { FcmProvider, OneSignalProvider, type PushProvider } from './channels/push-providers.js';
+import { PushChannel } from './channels/push.channel.js';
+import { InboxEvents } from './inbox/inbox-events.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { JobProcessor } from './jobs/job.processor.js';
+import { JobRepository } from './jobs/job.repository.js';
+
+/** The durable job machinery of one process: repository, queue, and (when it runs here) the worker. */
+export interface DeliveryRuntime {
+  repository: JobRepository;
+  queue: JobQueue;
+  events: InboxEvents;
+  startWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function pushProviders(platform: Platform): { fcm: PushProvider | null; oneSignal: PushProvider | null } {
+  const { config } = platform;
+  const fcm = config.FCM_ENABLED ? new FcmProvider(config) : null;
+  const oneSignal =
+    config.ONESIGNAL_APP_ID && config.ONESIGNAL_API_KEY
+      ? new OneSignalProvider(config.ONESIGNAL_APP_ID, config.ONESIGNAL_API_KEY, config.ONESIGNAL_API_URL)
+      : null;
+  return { fcm, oneSignal };
+}
+
+export async function openDelivery(platform: Platform, databaseUrl: string): Promise<DeliveryRuntime> {
+  const { config, logger } = platform;
+  const repository = new JobRepository(databaseUrl);
+  const queue = await JobQueue.start(databaseUrl, config, logger);
+  const events = new InboxEvents(platform.stores.pubSub);
+  let closeChannels = async () => {};
+  return {
+    repository,
+    queue,
+    events,
+    startWorker: async () => {
+      const email = config.SMTP_URL ? new EmailChannel(config.SMTP_URL, config.MAIL_FROM) : null;
+      const { fcm, oneSignal } = pushProviders(platform);
+      const processor = new JobProcessor(
+        repository,
+        new InAppChannel(repository, events),
+        email,
+        new PushChannel(repository, platform.cipher, fcm, oneSignal),
+        logger,
+      );
+      closeChannels = async () => {
+        email?.close();
+        await Promise.all([fcm?.close(), oneSignal?.close()]);
+      };
+      await queue.work((job, attempt) => processor.process(job.jobId, attempt));
+      logger.info('notification worker started');
+    },
+    close: async () => {
+      await queue.stop();
+      await closeChannels();
+      await repository.close();
+    },
+  };
+}

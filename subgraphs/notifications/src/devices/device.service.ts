@@ -1,0 +1,117 @@
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import type { FieldCipher } from '../../../../lib/src/crypto/field-cipher.js';
+import { NotFoundError, ValidationError } from '../../../../lib/src/errors.js';
+import { validate, z } from '../../../../lib/src/validation.js';
+import { PushDevice } from './device.entity.js';
+import type { DeviceType, RegisterPushDeviceInput } from './device.types.js';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value ?? undefined);
+
+const registration = z.object({
+  deviceId: z.string().trim().min(1, 'is required').max(255, 'must be at most 255 characters'),
+  deviceName: optionalText(255),
+  deviceType: optionalText(255),
+  fcmToken: optionalText(4096),
+  providerPlayerId: optionalText(255),
+});
+
+type DeviceFields = Omit<z.infer<typeof registration>, 'deviceId'>;
+
+/** The keys PATCH accepts, in the REST spelling and the graph's. */
+const updatableKeys: Record<string, keyof DeviceFields> = {
+  fcm_token: 'fcmToken',
+  fcmToken: 'fcmToken',
+  provider_player_id: 'providerPlayerId',
+  providerPlayerId: 'providerPlayerId',
+  device_name: 'deviceName',
+  deviceName: 'deviceName',
+  device_type: 'deviceType',
+  deviceType: 'deviceType',
+};
+
+const tokenContext = 'device.fcm_token';
+
+/** Push devices of the signed-in user: list, upsert by device_id, token updates. */
+export class DeviceService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly cipher: FieldCipher,
+  ) {}
+
+  async list(userId: number): Promise<DeviceType[]> {
+    const devices = await this.em.find(PushDevice, { userId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return devices.map((device) => this.view(device));
+  }
+
+  /** Returns true when the device is new (201), false when an existing one was updated (200). */
+  async register(userId: number, input: RegisterPushDeviceInput): Promise<boolean> {
+    const { deviceId, ...fields } = validate(registration, input);
+    const existing = await this.em.findOne(PushDevice, { userId, deviceId });
+    if (existing) {
+      this.apply(existing, fields);
+      await this.em.flush();
+      return false;
+    }
+    const device = this.em.create(PushDevice, { userId, deviceId });
+    this.apply(device, fields);
+    try {
+      await this.em.flush();
+      return true;
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      this.em.clear();
+      return this.register(userId, input);
+    }
+  }
+
+  async updateTokens(userId: number, deviceId: string, changes: Record<string, unknown>): Promise<void> {
+    const fields: DeviceFields = {};
+    for (const [key, value] of Object.entries(changes ?? {})) {
+      const field = updatableKeys[key];
+      if (!field) throw ValidationError.field(key, 'unknown field');
+      if (typeof value !== 'string') throw ValidationError.field(key, 'must be a string');
+      fields[field] = validate(registration.shape[field], value);
+    }
+    if (Object.keys(fields).length === 0) throw ValidationError.field('body', 'at least one field is required');
+    const device = await this.em.findOne(PushDevice, { userId, deviceId });
+    if (!device) throw new NotFoundError('Device not found');
+    this.apply(device, fields);
+    await this.em.flush();
+  }
+
+  /** A new or changed token is presumed valid again (decisions: token_invalid). */
+  private apply(device: PushDevice, fields: DeviceFields): void {
+    if (fields.deviceName !== undefined) device.deviceName = fields.deviceName;
+    if (fields.deviceType !== undefined) device.deviceType = fields.deviceType;
+    if (fields.fcmToken !== undefined) device.fcmToken = this.cipher.encrypt(fields.fcmToken, tokenContext);
+    if (fields.providerPlayerId !== undefined) device.providerPlayerId = fields.providerPlayerId;
+    if (fields.fcmToken !== undefined || fields.providerPlayerId !== undefined) {
+      device.tokenInvalid = false;
+      device.invalidSince = null;
+    }
+    device.updatedAt = new Date();
+  }
+
+  private view(device: PushDevice): DeviceType {
+    return {
+      deviceId: device.deviceId,
+      deviceName: device.deviceName,
+      deviceType: device.deviceType,
+      fcmToken: device.fcmToken && this.cipher.decrypt(device.fcmToken, tokenContext),
+      providerPlayerId: device.providerPlayerId,
+      tokenInvalid: device.tokenInvalid,
+      invalidSince: device.invalidSince?.toISOString() ?? null,
+      createdAt: device.createdAt.toISOString(),
+      updatedAt: device.updatedAt.toISOString(),
+      userId: device.userId,
+      user: { id: device.userId },
+    };
+  }
+}
+
+export const fcmTokenCipherContext = tokenContext;

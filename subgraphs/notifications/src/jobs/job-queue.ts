@@ -1,0 +1,88 @@
+import PgBoss from 'pg-boss';
+import type { Config } from '../../../../lib/src/config.js';
+import type { Logger } from '../../../../lib/src/logger.js';
+
+const queueName = 'notification-jobs';
+const deadLetterName = 'notification-jobs-dead';
+
+export interface QueuedJob {
+  jobId: string;
+}
+
+export type JobHandler = (job: QueuedJob, attempt: { retryCount: number; retryLimit: number }) => Promise<void>;
+
+/** A client of one transaction: pg-boss inserts its job with the caller's SQL (same commit as the job row). */
+export type SqlClient = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * pg-boss 10 in the subgraph's database: at-least-once delivery, retries with exponential backoff, a job
+ * active beyond NOTIFICATION_JOB_EXPIRE_SECONDS (its worker died) is retried, exhausted jobs go to the
+ * dead-letter queue.
+ */
+export class JobQueue {
+  private readonly workerIds: string[] = [];
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly config: Config,
+  ) {}
+
+  static async start(databaseUrl: string, config: Config, logger: Logger): Promise<JobQueue> {
+    const boss = new PgBoss({
+      connectionString: databaseUrl,
+      schema: 'notifications_boss',
+      max: 4,
+      application_name: 'notifications-queue',
+      schedule: false,
+      maintenanceIntervalSeconds: Math.min(60, config.NOTIFICATION_JOB_EXPIRE_SECONDS),
+    });
+    boss.on('error', (error) => logger.error({ err: error }, 'notification queue error'));
+    await boss.start();
+    const options = {
+      name: queueName,
+      retryLimit: config.NOTIFICATION_RETRY_LIMIT,
+      retryDelay: config.NOTIFICATION_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: config.NOTIFICATION_JOB_EXPIRE_SECONDS,
+      deadLetter: deadLetterName,
+    };
+    await boss.createQueue(deadLetterName);
+    await boss.createQueue(queueName, options);
+    await boss.updateQueue(queueName, options);
+    return new JobQueue(boss, config);
+  }
+
+  async enqueue(client: SqlClient, jobId: string, startAfter: Date | null): Promise<void> {
+    await this.boss.send(queueName, { jobId } satisfies QueuedJob, {
+      id: jobId,
+      ...(startAfter ? { startAfter } : {}),
+      db: { executeSql: (text, values) => client.query(text, values) as Promise<{ rows: unknown[] }> },
+    });
+  }
+
+  /** Wakes this process's workers at once instead of at their next poll. */
+  nudge(): void {
+    for (const id of this.workerIds) this.boss.notifyWorker(id);
+  }
+
+  async work(handler: JobHandler, concurrency = 4): Promise<void> {
+    for (let index = 0; index < concurrency; index += 1) {
+      const id = await this.boss.work<QueuedJob>(
+        queueName,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
+        async ([job]) => {
+          if (job) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        },
+      );
+      this.workerIds.push(id);
+    }
+  }
+
+  get retryLimit(): number {
+    return this.config.NOTIFICATION_RETRY_LIMIT;
+  }
+
+  stop(): Promise<void> {
+    return this.boss.stop({ graceful: true, timeout: 5000, wait: true });
+  }
+}

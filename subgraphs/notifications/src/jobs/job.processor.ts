@@ -1,0 +1,101 @@
+import type { Logger } from '../../../../lib/src/logger.js';
+import type { EmailChannel } from '../channels/email.channel.js';
+import type { InAppChannel } from '../channels/in-app.channel.js';
+import type { PushChannel } from '../channels/push.channel.js';
+import type { Delivery, JobRepository, StoredJob } from './job.repository.js';
+
+/** At most this many e-mails or pushes of one job in flight at once. */
+const parallelSends = 8;
+
+async function eachLimited<T>(items: T[], work: (item: T) => Promise<void>): Promise<unknown[]> {
+  const failures: unknown[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await work(item).catch((error: unknown) => failures.push(error));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallelSends, items.length) }, lane));
+  return failures;
+}
+
+const wants = (delivery: Delivery, channel: string) => delivery.channels.includes(channel);
+
+/**
+ * Runs one job: every channel of every recipient not yet marked delivered. A failed channel keeps its
+ * mark empty and fails the attempt, so pg-boss retries only what is missing; the last attempt marks the
+ * job dead (dead-letter queue).
+ */
+export class JobProcessor {
+  constructor(
+    private readonly repository: JobRepository,
+    private readonly inApp: InAppChannel,
+    private readonly email: EmailChannel | null,
+    private readonly push: PushChannel,
+    private readonly logger: Logger,
+  ) {}
+
+  async process(jobId: string, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
+    const job = await this.repository.job(jobId);
+    if (!job || job.status === 'completed') return;
+    await this.repository.markStatus(jobId, 'active');
+    try {
+      await this.run(job);
+      await this.repository.markStatus(jobId, 'completed');
+    } catch (error) {
+      const exhausted = attempt.retryCount >= attempt.retryLimit;
+      const message = error instanceof Error ? error.message : String(error);
+      await this.repository.markStatus(jobId, exhausted ? 'dead' : 'queued', message);
+      this.logger.warn(
+        { jobId, attempt: attempt.retryCount, exhausted, err: error },
+        'notification job attempt failed',
+      );
+      throw error;
+    }
+  }
+
+  private async run(job: StoredJob): Promise<void> {
+    const deliveries = await this.repository.pendingDeliveries(job.id);
+    await this.inApp.deliver(
+      job,
+      deliveries.filter((delivery) => wants(delivery, 'in_app') && !delivery.inAppAt),
+    );
+    const failures = [
+      ...(await this.sendEmails(
+        job,
+        deliveries.filter((delivery) => wants(delivery, 'email') && !delivery.emailAt),
+      )),
+      ...(await this.sendPushes(
+        job,
+        deliveries.filter((delivery) => wants(delivery, 'push') && !delivery.pushAt),
+      )),
+    ];
+    if (failures.length > 0) {
+      throw new Error(
+        `${failures.length} deliveries failed; first: ${String((failures[0] as Error)?.message ?? failures[0])}`,
+      );
+    }
+  }
+
+  private sendEmails(job: StoredJob, deliveries: Delivery[]): Promise<unknown[]> {
+    return eachLimited(deliveries, async (delivery) => {
+      if (delivery.email && this.email) {
+        await this.email.send(job, { email: delivery.email, context: delivery.context });
+      } else {
+        this.logger.warn(
+          { jobId: job.id, recipient: delivery.recipientIndex },
+          'e-mail skipped: no address or no SMTP',
+        );
+      }
+      await this.repository.markDelivered(job.id, 'email_at', [delivery.recipientIndex]);
+    });
+  }
+
+  private sendPushes(job: StoredJob, deliveries: Delivery[]): Promise<unknown[]> {
+    return eachLimited(deliveries, async (delivery) => {
+      await this.push.send(job, delivery.userId);
+      await this.repository.markDelivered(job.id, 'push_at', [delivery.recipientIndex]);
+    });
+  }
+}
