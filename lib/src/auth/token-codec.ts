@@ -1,11 +1,15 @@
-import { createHash, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
-import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import { createHash, createSecretKey, randomUUID, webcrypto, type KeyObject } from 'node:crypto';
+import { SignJWT, type JWTPayload } from 'jose';
 import { UnauthenticatedError } from '../errors.js';
+import { verifyHs256 } from './hs256-verify.js';
 import type { TokenKind } from './token-kinds.js';
 
 interface SigningKey {
   kid: string;
+  /** Verifies, through node:crypto (hs256-verify.ts). */
   key: KeyObject;
+  /** Signs, through jose. jose 6 works on WebCrypto and re-imports a KeyObject on every call. */
+  cryptoKey: Promise<webcrypto.CryptoKey>;
 }
 
 /** A key id derived from the secret itself, so a rotated-out key is found without extra configuration. */
@@ -14,7 +18,13 @@ function keyIdOf(secret: string): string {
 }
 
 function signingKey(secret: string): SigningKey {
-  return { kid: keyIdOf(secret), key: createSecretKey(Buffer.from(secret, 'utf8')) };
+  const bytes = Buffer.from(secret, 'utf8');
+  const hmac = { name: 'HMAC', hash: 'SHA-256' };
+  return {
+    kid: keyIdOf(secret),
+    key: createSecretKey(bytes),
+    cryptoKey: webcrypto.subtle.importKey('raw', bytes, hmac, false, ['sign']),
+  };
 }
 
 export interface IssuedToken {
@@ -53,30 +63,21 @@ export class TokenCodec {
       .setJti(jti)
       .setIssuedAt(issuedAt)
       .setExpirationTime(expiresAtSeconds)
-      .sign(this.current.key);
+      .sign(await this.current.cryptoKey);
     return { token, jti, expiresAt: new Date(expiresAtSeconds * 1000) };
   }
 
   /** Accepts only the given kinds, only HS256, only known key ids; anything else is one 401. */
   async verify<T extends JWTPayload>(token: string, kinds: readonly TokenKind[], failure: string): Promise<T> {
     try {
-      const { payload, protectedHeader } = await jwtVerify<T>(
-        token,
-        (header) => {
-          const key = header.kid ? this.verifying.get(header.kid) : undefined;
-          if (!key) throw new Error('unknown key id');
-          return key;
-        },
-        {
-          algorithms: ['HS256'],
-          issuer: this.issuer,
-          audience: [...new Set(kinds.map((kind) => kind.audience))],
-          requiredClaims: ['jti', 'iat', 'exp', 'sub', 'token_use'],
-          currentDate: new Date(this.now()),
-        },
-      );
+      const { header, payload } = verifyHs256<T>(token, (kid) => this.verifying.get(kid), {
+        issuer: this.issuer,
+        audiences: [...new Set(kinds.map((kind) => kind.audience))],
+        requiredClaims: ['jti', 'iat', 'exp', 'sub', 'token_use'],
+        nowSeconds: Math.floor(this.now() / 1000),
+      });
       const kind = kinds.find((k) => k.use === payload.token_use);
-      if (!kind || protectedHeader.typ !== kind.typ) throw new Error('wrong token kind');
+      if (!kind || header.typ !== kind.typ) throw new Error('wrong token kind');
       return payload;
     } catch {
       throw new UnauthenticatedError(failure);
