@@ -7,7 +7,7 @@ import type { Platform } from '../../../lib/src/platform.js';
 import type { Graph } from '../graph/apollo.js';
 import { operationLimits } from '../graph/operation-limits.js';
 import { gatewayContextOf } from './request-context.js';
-import { explorerContentSecurityPolicy } from './security-headers.js';
+import { explorerSecurityHeaders } from './security-headers.js';
 
 function documentOf(request: FastifyRequest): string | undefined {
   const source = (request.method === 'GET' ? request.query : request.body) as { query?: unknown } | undefined;
@@ -37,9 +37,9 @@ export function registerGraphQLRoute(app: FastifyInstance, platform: Platform, g
   app.route({
     method: ['GET', 'POST'],
     url: '/graphql',
+    onRequest: explorerSecurityHeaders(),
     preValidation: refuseLargeDocuments,
     handler,
-    helmet: { contentSecurityPolicy: { useDefaults: false, directives: explorerContentSecurityPolicy } },
   });
 }
 

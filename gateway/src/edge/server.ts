@@ -40,7 +40,7 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
     return503OnClosing: true,
   });
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerRequestHooks(app, platform, metrics);
   registerGraphQLRoute(app, platform, graph);
   registerRestRoutes(app, options.routes, {
