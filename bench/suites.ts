@@ -1,3 +1,4 @@
+import { runBiometricBench } from './biometric.js';
 import { runFoundationBench } from './foundation.js';
 import type { BenchSuite } from './lib/context.js';
 
@@ -5,4 +6,7 @@ import type { BenchSuite } from './lib/context.js';
  * Every suite `npm run bench` runs, in order. A feature adds its own file (bench/biometric.ts exporting
  * runBiometricBench, bench/notifications.ts exporting runNotificationBench) and one line here.
  */
-export const suites: BenchSuite[] = [{ name: 'foundation', run: runFoundationBench }];
+export const suites: BenchSuite[] = [
+  { name: 'foundation', run: runFoundationBench },
+  { name: 'biometric', run: runBiometricBench },
+];

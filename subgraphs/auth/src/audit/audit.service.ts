@@ -30,6 +30,15 @@ export class AuditWriter {
 
   async record(event: AuditEvent): Promise<void> {
     const em = this.em.fork({ clear: true });
+    this.stage(em, event);
+    await em.flush();
+  }
+
+  /**
+   * Adds an entry to the caller's own unit of work, so that a success is recorded in the same commit as the
+   * change it records (one commit fewer on hot paths such as biometric login).
+   */
+  stage(em: EntityManager, event: AuditEvent): void {
     em.create(AuditEntry, {
       action: event.action,
       result: event.result,
@@ -42,6 +51,5 @@ export class AuditWriter {
       challengeHash: event.challenge ? sha256(event.challenge) : null,
       signature: event.signature ?? null,
     });
-    await em.flush();
   }
 }

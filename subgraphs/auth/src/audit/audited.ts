@@ -1,22 +1,33 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../../lib/src/errors.js';
 import type { AuditEvent, AuditWriter } from './audit.service.js';
 
 /** What an operation learns about itself as it goes (user, device, challenge, signature), for its entry. */
 export type AuditTrail = Omit<AuditEvent, 'action' | 'result' | 'errorCode'>;
 
+/** Puts the success entry into the operation's own last flush instead of a commit of its own. */
+export type StageSuccess = (em: EntityManager) => void;
+
 /**
  * Runs an operation and writes one audit entry for it, success or failure alike (decisions: Audit log).
  * The trail is filled while the operation runs, so a failure is recorded with everything known so far.
+ * An operation may stage its success entry into its final flush; if that flush fails, the entry rolls
+ * back with it and the failure is recorded instead.
  */
 export async function audited<T>(
   audit: AuditWriter,
   action: string,
   trail: AuditTrail,
-  operation: (trail: AuditTrail) => Promise<T>,
+  operation: (trail: AuditTrail, stageSuccess: StageSuccess) => Promise<T>,
 ): Promise<T> {
+  let staged = false;
+  const stageSuccess: StageSuccess = (em) => {
+    audit.stage(em, { ...trail, action, result: 'success' });
+    staged = true;
+  };
   try {
-    const result = await operation(trail);
-    await audit.record({ ...trail, action, result: 'success' });
+    const result = await operation(trail, stageSuccess);
+    if (!staged) await audit.record({ ...trail, action, result: 'success' });
     return result;
   } catch (error) {
     const errorCode = error instanceof AppError ? error.code : 'INTERNAL';

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { StageSuccess } from '../audit/audited.js';
 import type { TokenCodec } from '../../../../lib/src/auth/token-codec.js';
 import { tokenKinds, tokenLifetimes } from '../../../../lib/src/auth/token-kinds.js';
 import { fingerprintHash } from '../../../../lib/src/fingerprint.js';
@@ -22,7 +23,8 @@ export class BiometricTokenIssuer {
     private readonly now: () => number,
   ) {}
 
-  async issue(user: User, device: Device, family: TokenFamily): Promise<TokenSet> {
+  /** One commit: the new family and refresh token, the device's lastUsedAt and the success audit entry. */
+  async issue(user: User, device: Device, family: TokenFamily, stageAudit: StageSuccess): Promise<TokenSet> {
     const access = await this.codec.sign(
       tokenKinds.biometricAccess,
       String(user.id),
@@ -38,6 +40,7 @@ export class BiometricTokenIssuer {
     );
     const refresh = await this.families.issueRefresh(family, { device_id: device.id });
     device.lastUsedAt = new Date(this.now());
+    stageAudit(this.em);
     await this.em.flush();
     return tokenSetOf(access, refresh);
   }

@@ -77,7 +77,7 @@ export class MobileLoginService {
 
   /** Signature first, against the session as read; then the atomic consume decides the one winner. */
   biometricLogin(input: unknown): Promise<BiometricLoginResult> {
-    return audited(this.audit, 'biometric_login', {}, async (trail) => {
+    return audited(this.audit, 'biometric_login', {}, async (trail, stageSuccess) => {
       const values = validate(biometricInput, input);
       await this.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`);
       await this.hitSessionLimit(values.sessionId);
@@ -97,13 +97,13 @@ export class MobileLoginService {
       await this.sessions.consume('login', values.sessionId);
       const user = await this.activeUser(device.userId);
       const family = this.families.open(user.id, 'biometric', values.rememberMe === true, device.id);
-      return { success: true, tokens: await this.issuer.issue(user, device, family) };
+      return { success: true, tokens: await this.issuer.issue(user, device, family, stageSuccess) };
     });
   }
 
   /** Rotation as for standard refresh, after the device binding: a token replayed elsewhere burns nothing. */
   refresh(input: unknown): Promise<TokenSet> {
-    return audited(this.audit, 'mobile_refresh', {}, async (trail) => {
+    return audited(this.audit, 'mobile_refresh', {}, async (trail, stageSuccess) => {
       const values = validate(refreshInput, input);
       await this.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`);
       const claims = await this.families.verifyRefresh(values.refreshToken, 'biometric');
@@ -114,7 +114,7 @@ export class MobileLoginService {
       const family = await this.families.rotate(values.refreshToken, claims);
       if (family.deviceId !== device.id) throw new InvalidBiometricTokenError();
       const user = await this.activeUser(device.userId);
-      return this.issuer.issue(user, device, family);
+      return this.issuer.issue(user, device, family, stageSuccess);
     });
   }
 
