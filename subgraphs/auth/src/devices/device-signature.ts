@@ -64,7 +64,8 @@ export function keyIdOf(key: KeyObject): string {
 /** signedChallenge is base64, standard or URL-safe alphabet, padding optional (decisions: Signatures). */
 export function decodeSignature(signature: string): Buffer | null {
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(signature)) return null;
-  const decoded = Buffer.from(signature.replaceAll('-', '+').replaceAll('_', '/'), 'base64');
+  // Node's base64 decoder reads both alphabets, so URL-safe input needs no translation.
+  const decoded = Buffer.from(signature, 'base64');
   return decoded.length > 0 ? decoded : null;
 }
 
