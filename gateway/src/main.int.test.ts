@@ -132,6 +132,9 @@ describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/mai
       expect(login.status).toBe(200);
       const introspection = await api.graphql('{ __schema { queryType { name } } }');
       expect(introspection.body.errors?.length).toBeGreaterThan(0);
+      const typo = await api.graphql('{ mee { id } }');
+      expect(typo.body.errors?.[0]?.message).toBeTruthy();
+      expect(JSON.stringify(typo.body)).not.toContain('Did you mean');
 
       running.child.kill('SIGTERM');
       const result = await withTimeout(running.exited, 15_000, 'drain after SIGTERM');

@@ -219,4 +219,37 @@ describe.skipIf(servicesMissing)('edge hardening', () => {
     expect((await rateLimits.hitWindow(`rl:perIp:${ip}`, 3, 3_600_000)).allowed).toBe(false);
     expect((await rateLimits.hitWindow(`rl:perIp:${ip}`, 4, 3_600_000)).allowed).toBe(true);
   });
+
+  it('refuses HTTP batching of GraphQL operations', async () => {
+    const batch = await api.request('POST', '/graphql', [{ query: '{ __typename }' }, { query: '{ __typename }' }]);
+    expect(batch.status).toBeGreaterThanOrEqual(400);
+    expect(batch.status).toBeLessThan(500);
+  });
+
+  it('never lets a token-carrying GraphQL response be cached', async () => {
+    const login = await clientFromNewIp(server.url).graphql(
+      `mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { accessToken } }`,
+      adminCredentials,
+    );
+    expect(login.body.data.login.accessToken).toBeTruthy();
+    expect(login.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('the per-IP limit of 1000 requests an hour answers 429 with Retry-After and the error body', async () => {
+    const client = clientFromNewIp(server.url);
+    // 999 requests' worth in one operation: 1 request + 998 extra root fields (aliases count, decisions)
+    const batchOf = (count: number) =>
+      `{ ${Array.from({ length: count }, (_, index) => `a${index}: __typename`).join(' ')} }`;
+    for (const count of [100, 100, 100, 100, 100, 100, 100, 100, 100, 99]) {
+      const response = await client.graphql(batchOf(count));
+      expect(response.body.errors).toBeUndefined();
+    }
+    expect((await client.get('/health')).status).toBe(200);
+    const limited = await client.get('/health');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ message: 'Rate limit exceeded', statusCode: 429 });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expectSecurityHeaders(limited, 'per-IP 429');
+    expect((await clientFromNewIp(server.url).get('/health')).status).toBe(200);
+  });
 });

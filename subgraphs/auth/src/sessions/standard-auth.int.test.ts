@@ -220,6 +220,22 @@ describe.skipIf(servicesMissing)('standard authentication over REST', () => {
     });
   });
 
+  it('refresh: the Authentication limit counts per token family across client IPs', async () => {
+    const adminToken = (await loginAs(clientFromNewIp(server.url), adminCredentials.email, adminCredentials.password))
+      .accessToken;
+    const { email, password } = await createUserThroughGraph(clientFromNewIp(server.url), adminToken);
+    let { refreshToken } = await loginAs(clientFromNewIp(server.url), email, password);
+    for (let rotation = 1; rotation <= 20; rotation += 1) {
+      const rotated = await clientFromNewIp(server.url).post('/api/v1/auth/refresh', { refreshToken });
+      expect(rotated.status, `rotation ${rotation}`).toBe(200);
+      refreshToken = rotated.body.data.refreshToken;
+    }
+    const limited = await clientFromNewIp(server.url).post('/api/v1/auth/refresh', { refreshToken });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ message: 'Rate limit exceeded', statusCode: 429 });
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+  });
+
   describe('lock-out', () => {
     it('locks an e-mail after 5 failures: the right password then gets 401, and the audit says locked', async () => {
       const adminClient = clientFromNewIp(server.url);
