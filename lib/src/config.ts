@@ -46,6 +46,11 @@ const environmentSchema = z.object({
   JWT_PREVIOUS_SECRETS: commaList,
   JWT_ISSUER: z.string().default('platform-auth'),
   DATA_ENCRYPTION_KEY: encryptionKey.optional(),
+  /** Older encryption keys that still decrypt while stored values move to the current key. */
+  DATA_ENCRYPTION_PREVIOUS_KEYS: commaList.refine(
+    (keys) => keys.every((key) => Buffer.from(key, 'base64').length === 32),
+    'must be comma-separated 32-byte base64 keys',
+  ),
   BOOTSTRAP_ADMIN_EMAIL: z.string().email().optional(),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().min(12).optional(),
   WEBAUTHN_RP_ID: z.string().default('localhost'),

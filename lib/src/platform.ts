@@ -35,7 +35,7 @@ export function createPlatform(config: Config, logger: Logger, stores: Stores, n
     revocations,
     authenticator: new Authenticator(codec, revocations),
     rateLimiter: new RateLimiter(stores.rateLimits, config.RATE_LIMIT_ENABLED),
-    cipher: new FieldCipher(config.DATA_ENCRYPTION_KEY),
+    cipher: new FieldCipher(config.DATA_ENCRYPTION_KEY, config.DATA_ENCRYPTION_PREVIOUS_KEYS),
     notifications: new LateBoundProducer('platform', logger),
     now,
   };
