@@ -1,0 +1,46 @@
+import { connect, createServer, type Socket } from 'node:net';
+
+export type ProxyMode = 'forward' | 'refuse' | 'blackhole';
+
+/**
+ * A loopback TCP proxy in front of PostgreSQL or Redis, for outage tests: `refuse` drops every connection
+ * (the service is gone), `blackhole` accepts and never answers (the service hangs), `forward` is normal.
+ */
+export async function startTcpProxy(target: string) {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<Socket>();
+  let mode: ProxyMode = 'forward';
+  const server = createServer((client) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => undefined);
+    if (mode === 'refuse') return client.destroy();
+    if (mode === 'blackhole') return;
+    const upstream = connect({ host: hostname, port: Number(port) });
+    sockets.add(upstream);
+    upstream.on('close', () => {
+      sockets.delete(upstream);
+      client.destroy();
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const proxyPort = (server.address() as { port: number }).port;
+  const url = new URL(target);
+  url.host = `127.0.0.1:${proxyPort}`;
+  return {
+    url: url.toString(),
+    /** Switches mode and drops every open connection, as an outage or a restart would. */
+    setMode(next: ProxyMode) {
+      mode = next;
+      for (const socket of sockets) socket.destroy();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
