@@ -14,7 +14,10 @@ export async function startTcpProxy(target: string) {
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
     client.on('error', () => undefined);
-    if (mode === 'refuse') return client.destroy();
+    if (mode === 'refuse') {
+      client.destroy();
+      return;
+    }
     if (mode === 'blackhole') return;
     const upstream = connect({ host: hostname, port: Number(port) });
     sockets.add(upstream);
