@@ -4,6 +4,7 @@ import { QueryPlanner, type FetchNode, type QueryPlan } from '@apollo/query-plan
 import { GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { GatewayContext } from '../../../lib/src/graphql/context.js';
 import type { Logger } from '../../../lib/src/logger.js';
+import { mapAsyncIterator } from './map-iterator.js';
 import type { SubscriptionUpstream } from './upstream.js';
 
 export interface SubscriptionRequest {
@@ -63,14 +64,7 @@ export class SubscriptionPlanExecutor {
       kind: 'QueryPlan',
       node: rest ? { kind: 'Sequence', nodes: [primary, rest] } : primary,
     };
-    const resolve = (event: ExecutionResult) => this.resolveEvent(request, primary, eventPlan, event);
-    return (async function* () {
-      try {
-        for await (const event of source) yield await resolve(event);
-      } finally {
-        await source.return?.();
-      }
-    })();
+    return mapAsyncIterator(source, (event) => this.resolveEvent(request, primary, eventPlan, event));
   }
 
   /** Runs the plan for one event: the primary fetch answers with the event, the rest fetch normally. */

@@ -3,6 +3,7 @@ import type { GatewayContext } from '../../../lib/src/graphql/context.js';
 import { containError } from '../../../lib/src/graphql/error-boundary.js';
 import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
 import type { Logger } from '../../../lib/src/logger.js';
+import { mapAsyncIterator } from './map-iterator.js';
 
 export interface UpstreamRequest {
   query: string;
@@ -36,14 +37,7 @@ export class InProcessUpstream implements SubscriptionUpstream {
       contextValue: this.subgraph.createContext(request.context),
     });
     if (!(Symbol.asyncIterator in result)) return this.contain(result);
-    const contain = (event: ExecutionResult) => this.contain(event);
-    return (async function* () {
-      try {
-        for await (const event of result) yield contain(event);
-      } finally {
-        await result.return?.();
-      }
-    })();
+    return mapAsyncIterator(result, (event) => this.contain(event));
   }
 
   private contain(result: ExecutionResult): ExecutionResult {

@@ -5,6 +5,7 @@ import {
   parse,
   validate,
   getOperationAST,
+  specifiedRules,
   type DocumentNode,
   type ExecutionResult,
   type GraphQLFormattedError,
@@ -18,6 +19,8 @@ import type { GatewayContext } from '../../../lib/src/graphql/context.js';
 import type { Logger } from '../../../lib/src/logger.js';
 import { operationLimitRules } from '../graph/operation-limits.js';
 import type { SubscriptionPlanExecutor } from './plan-executor.js';
+import { mapAsyncIterator } from './map-iterator.js';
+import { protocolErrors } from './protocol-errors.js';
 
 export interface SubscriptionServerOptions {
   server: Server;
@@ -88,8 +91,11 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
   /** The gateway's error boundary for socket results too: known codes pass, the rest is masked. */
   const format = (result: ExecutionResult): ExecutionResult => {
     if (!result.errors) return result;
-    const errors = result.errors.map((error) => options.formatError(error.toJSON?.() ?? error));
-    return { ...result, errors } as unknown as ExecutionResult;
+    const formatted = result.errors.map((error) => options.formatError(error.toJSON?.() ?? error));
+    const errors = protocolErrors(
+      formatted.map((error) => new GraphQLError(error.message, { path: error.path, extensions: error.extensions })),
+    );
+    return { ...result, errors };
   };
 
   useServer<Record<string, unknown> | undefined, Extra>(
@@ -120,10 +126,10 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
         try {
           document = parse(payload.query);
         } catch (error) {
-          return [error instanceof GraphQLError ? error : new GraphQLError('Invalid document')];
+          return protocolErrors([error instanceof GraphQLError ? error : new GraphQLError('Invalid document')]);
         }
-        const errors = validate(executor.apiSchema, document, operationLimitRules);
-        if (errors.length > 0) return errors;
+        const errors = validate(executor.apiSchema, document, [...specifiedRules, ...operationLimitRules]);
+        if (errors.length > 0) return protocolErrors(errors);
         return {
           schema: executor.apiSchema,
           document,
@@ -145,20 +151,20 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
       },
       subscribe: async (args) => {
         const context = args.contextValue as GatewayContext;
-        const source = await executor.subscribe({
-          document: args.document,
-          variables: (args.variableValues ?? {}) as Record<string, unknown>,
-          operationName: args.operationName ?? undefined,
-          context,
-        });
+        const source = await executor
+          .subscribe({
+            document: args.document,
+            variables: (args.variableValues ?? {}) as Record<string, unknown>,
+            operationName: args.operationName ?? undefined,
+            context,
+          })
+          .catch((error: unknown): ExecutionResult => {
+            if (error instanceof GraphQLError) return { errors: [error] };
+            logger.error({ err: error }, 'subscription could not start');
+            return { errors: [new GraphQLError('Internal server error')] };
+          });
         if (!(Symbol.asyncIterator in source)) return format(source);
-        return (async function* () {
-          try {
-            for await (const event of source) yield format(event);
-          } finally {
-            await source.return?.();
-          }
-        })();
+        return mapAsyncIterator(source, format);
       },
     },
     wss,

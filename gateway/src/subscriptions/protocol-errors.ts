@@ -1,0 +1,32 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { GraphQLError } from 'graphql';
+import { areGraphQLErrors } from 'graphql-ws';
+
+/**
+ * graphql-ws accepts onSubscribe errors only as `instanceof GraphQLError` of the graphql copy it loaded
+ * itself (STACK.md). Under a test runner that gives our code another copy, errors are rebuilt with the
+ * class graphql-ws recognises; in production the first candidate is already it.
+ */
+const require = createRequire(import.meta.url);
+const esmEntry = pathToFileURL(require.resolve('graphql').replace(/index\.js$/, 'index.mjs')).href;
+const candidates: (typeof GraphQLError)[] = [
+  GraphQLError,
+  ((await import(esmEntry)) as typeof import('graphql')).GraphQLError,
+  (require('graphql') as typeof import('graphql')).GraphQLError,
+];
+const ProtocolError = candidates.find((candidate) => areGraphQLErrors([new candidate('probe')])) ?? GraphQLError;
+
+export function protocolErrors(errors: readonly GraphQLError[]): GraphQLError[] {
+  return errors.map((error: GraphQLError) =>
+    areGraphQLErrors([error])
+      ? error
+      : new ProtocolError(error.message, {
+          nodes: error.nodes,
+          source: error.source,
+          positions: error.positions,
+          path: error.path,
+          extensions: error.extensions,
+        }),
+  );
+}
