@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../../lib/src/config.js';
 import { ForbiddenError, ServiceUnavailableError } from '../../../lib/src/errors.js';
 import type { Metrics } from '../../../lib/src/metrics.js';
 import type { Platform } from '../../../lib/src/platform.js';
@@ -19,14 +21,40 @@ function routeLabel(request: FastifyRequest): string {
   return request.routeOptions.url ?? 'not_found';
 }
 
+/** Browser origins that may call the edge: ALLOWED_ORIGINS (default WEBAUTHN_ORIGINS) and the edge's own. */
+export function allowedOriginsOf(config: Config): Set<string> {
+  const { ALLOWED_ORIGINS, PUBLIC_URL, PORT } = config;
+  return new Set([...ALLOWED_ORIGINS, PUBLIC_URL ? new URL(PUBLIC_URL).origin : `http://localhost:${PORT}`]);
+}
+
+/**
+ * CORS for the listed origins (decisions: Browser origins): their preflights are answered and their responses
+ * readable; any other origin was already refused with 403 by the origin check of the request hooks.
+ */
+export async function registerCors(app: FastifyInstance, config: Config): Promise<void> {
+  const allowedOrigins = allowedOriginsOf(config);
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'x-request-id',
+      'x-device-fingerprint',
+      'apollo-require-preflight',
+      'x-apollo-operation-name',
+    ],
+    exposedHeaders: ['x-request-id', 'retry-after'],
+    maxAge: 600,
+  });
+}
+
 /**
  * Edge hooks in order: request id on the response, browser origin check, the per-IP limit of the auth spec
  * (all endpoints, shared through the store), then one log line and metrics when the response is sent.
  */
 export function registerRequestHooks(app: FastifyInstance, platform: Platform, metrics: Metrics): void {
-  const { ALLOWED_ORIGINS, PUBLIC_URL, PORT } = platform.config;
-  const ownOrigin = PUBLIC_URL ? new URL(PUBLIC_URL).origin : `http://localhost:${PORT}`;
-  const allowedOrigins = new Set([...ALLOWED_ORIGINS, ownOrigin]);
+  const allowedOrigins = allowedOriginsOf(platform.config);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     const origin = request.headers.origin;

@@ -10,7 +10,7 @@ import { registerGraphQLRoute } from './graphql-route.js';
 import { registerHealth, type HealthChecks } from './health.js';
 import { registerInternalVerify } from './internal-verify.js';
 import { gatewayContextOf } from './request-context.js';
-import { registerRequestHooks, requestIdOf } from './request-hooks.js';
+import { registerCors, registerRequestHooks, requestIdOf } from './request-hooks.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
 export interface EdgeOptions {
@@ -42,6 +42,7 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerRequestHooks(app, platform, metrics);
+  await registerCors(app, platform.config);
   registerGraphQLRoute(app, platform, graph);
   registerRestRoutes(app, options.routes, {
     context: (request) => gatewayContextOf(request, platform.authenticator),
