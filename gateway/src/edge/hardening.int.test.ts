@@ -220,6 +220,34 @@ describe.skipIf(servicesMissing)('edge hardening', () => {
     expect((await rateLimits.hitWindow(`rl:perIp:${ip}`, 4, 3_600_000)).allowed).toBe(true);
   });
 
+  it('CORS: a listed origin gets its preflight answered and the allow-origin header; others do not', async () => {
+    const preflightHeaders = {
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type,authorization',
+    };
+    const preflight = await api.request('OPTIONS', '/graphql', undefined, {
+      headers: { origin: allowedOrigin, ...preflightHeaders },
+    });
+    expect([200, 204]).toContain(preflight.status);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(allowedOrigin);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    const restPreflight = await api.request('OPTIONS', '/api/v1/auth/login', undefined, {
+      headers: { origin: allowedOrigin, ...preflightHeaders },
+    });
+    expect(restPreflight.headers.get('access-control-allow-origin')).toBe(allowedOrigin);
+    const actual = await api.graphql('{ __typename }', undefined, { headers: { origin: allowedOrigin } });
+    expect(actual.headers.get('access-control-allow-origin')).toBe(allowedOrigin);
+    expect(actual.headers.get('vary')?.toLowerCase()).toContain('origin');
+    const refused = await api.request('OPTIONS', '/graphql', undefined, {
+      headers: { origin: 'https://evil.example.test', ...preflightHeaders },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    const noOrigin = await api.graphql('{ __typename }');
+    expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('refuses HTTP batching of GraphQL operations', async () => {
     const batch = await api.request('POST', '/graphql', [{ query: '{ __typename }' }, { query: '{ __typename }' }]);
     expect(batch.status).toBeGreaterThanOrEqual(400);
