@@ -9,12 +9,16 @@ import { suites } from './suites.js';
 
 const numberFrom = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
-/** BENCH_ROUNDS, BENCH_ROUND_MS, BENCH_WARMUP_MS, BENCH_CONNECTIONS shorten or lengthen a run; BENCH_ONLY picks suites. */
+/**
+ * BENCH_ROUNDS, BENCH_ROUND_MS, BENCH_WARMUP_MS and BENCH_CONNECTIONS shorten or lengthen a run; BENCH_ONLY
+ * picks suites by name, BENCH_FILTER comparisons by name.
+ */
 const settings: BenchSettings = {
   rounds: numberFrom('BENCH_ROUNDS', 3),
   roundMs: numberFrom('BENCH_ROUND_MS', 4000),
   warmupMs: numberFrom('BENCH_WARMUP_MS', 2000),
   connections: numberFrom('BENCH_CONNECTIONS', 32),
+  filter: process.env.BENCH_FILTER,
 };
 
 const resultsFile = fileURLToPath(new URL('../../bench/results.json', import.meta.url));

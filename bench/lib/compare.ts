@@ -7,6 +7,8 @@ export interface BenchSettings {
   roundMs: number;
   warmupMs: number;
   connections: number;
+  /** Only comparisons whose name contains this run (for profiling one at a time). */
+  filter?: string;
 }
 
 /** One side of a comparison: a server in this process and the request the load generator repeats. */
@@ -91,6 +93,7 @@ export async function compareArms(
   comparison: Comparison,
 ): Promise<BenchRow[]> {
   const { subject, baseline } = comparison;
+  if (settings.filter && !comparison.name.includes(settings.filter)) return [];
   await measure(load, baseline, settings.warmupMs, settings.connections);
   await measure(load, subject, settings.warmupMs, settings.connections);
   const rounds = { subject: [] as Round[], baseline: [] as Round[] };
