@@ -202,6 +202,12 @@ describe.skipIf(servicesMissing)('standard authentication and the directory thro
       { token: adminToken },
     );
     expect(duplicate.body.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', statusCode: 409 });
+    const duplicateOtherCase = await admin.graphql(
+      createUserMutation,
+      { input: { email: adminCredentials.email.toUpperCase(), password: 'long-enough-password' } },
+      { token: adminToken },
+    );
+    expect(duplicateOtherCase.body.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', statusCode: 409 });
   });
 
   it('counts aliased login fields against the authentication limit', async () => {

@@ -131,6 +131,23 @@ describe.skipIf(servicesMissing)('standard authentication over REST', () => {
       expect(wrongRememberMe.body.message).toMatch(/^rememberMe: /);
     });
 
+    it('login: a bad or expired bearer is ignored by the public operations; timestamps carry milliseconds', async () => {
+      const { email, password } = await newUser();
+      const client = clientFromNewIp(server.url);
+      const response = await client.post('/api/v1/auth/login', { email, password }, { token: 'not.a.token' });
+      expect(response.status).toBe(200);
+      const { accessTokenExpiresAt, refreshTokenExpiresAt } = response.body.data;
+      for (const timestamp of [accessTokenExpiresAt, refreshTokenExpiresAt]) {
+        expect(timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      }
+      const refresh = await client.post(
+        '/api/v1/auth/refresh',
+        { refreshToken: response.body.data.refreshToken },
+        { headers: { authorization: 'Basic abc' } },
+      );
+      expect(refresh.status).toBe(200);
+    });
+
     it('login: e-mails are case-insensitive', async () => {
       const { email, password } = await newUser();
       const client = clientFromNewIp(server.url);
