@@ -20,8 +20,9 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** A local SMTP server that keeps every message; `delayMs` slows each answer (crash tests). */
-export async function startSmtpCatcher(delayMs = 0) {
+/** A local SMTP server that keeps every message; `delayMs(n)` slows the answer to the n-th (crash tests). */
+export async function startSmtpCatcher(delayMs: (index: number) => number = () => 0) {
+  let received = 0;
   const mails: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -31,6 +32,7 @@ export async function startSmtpCatcher(delayMs = 0) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        received += 1;
         const raw = Buffer.concat(chunks).toString('utf8');
         setTimeout(() => {
           mails.push({
@@ -39,7 +41,7 @@ export async function startSmtpCatcher(delayMs = 0) {
             text: decodeQuotedPrintable(raw),
           });
           callback();
-        }, delayMs);
+        }, delayMs(received));
       });
     },
   });
@@ -52,9 +54,19 @@ export async function startSmtpCatcher(delayMs = 0) {
   };
 }
 
+interface OneSignalBody {
+  app_id?: string;
+  include_player_ids?: string[];
+  contents?: Record<string, string>;
+}
+
+interface FcmBody {
+  message: { token: string; notification?: { title: string; body: string } };
+}
+
 /** OneSignal's REST API as a local server: player ids starting with `bad-` are reported invalid. */
 export async function startOneSignalStandIn() {
-  const requests: { authorization?: string; body: any }[] = [];
+  const requests: { authorization?: string; body: OneSignalBody }[] = [];
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -63,17 +75,15 @@ export async function startOneSignalStandIn() {
         response.writeHead(200, { 'content-type': 'text/plain' }).end('attached report');
         return;
       }
-      const parsed = JSON.parse(body || '{}');
+      const parsed = JSON.parse(body || '{}') as OneSignalBody;
       requests.push({ authorization: request.headers.authorization, body: parsed });
-      const invalid = (parsed.include_player_ids ?? []).filter((id: string) => id.startsWith('bad-'));
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            id: 'onesignal-notification-1',
-            ...(invalid.length ? { errors: { invalid_player_ids: invalid } } : {}),
-          }),
-        );
+      const invalid = (parsed.include_player_ids ?? []).filter((id) => id.startsWith('bad-'));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'onesignal-notification-1',
+          ...(invalid.length ? { errors: { invalid_player_ids: invalid } } : {}),
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -111,8 +121,8 @@ export function fcmStandIn(projectId = 'notifications-test') {
   nock('https://www.googleapis.com').post('/oauth2/v4/token').reply(200, token).persist();
   nock('https://fcm.googleapis.com')
     .post(`/v1/projects/${projectId}/messages:send`)
-    .reply((_uri, body: any) => {
-      const message = body.message;
+    .reply((_uri, body) => {
+      const { message } = body as FcmBody;
       if (String(message.token).startsWith('bad-')) {
         return [
           404,
@@ -126,7 +136,11 @@ export function fcmStandIn(projectId = 'notifications-test') {
           },
         ];
       }
-      sent.push({ token: message.token, title: message.notification?.title, body: message.notification?.body });
+      sent.push({
+        token: message.token,
+        title: message.notification?.title ?? '',
+        body: message.notification?.body ?? '',
+      });
       return [200, { name: `projects/${projectId}/messages/${sent.length}` }];
     })
     .persist();
