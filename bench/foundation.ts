@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { InternalIdentity } from '../lib/src/graphql/internal-identity.js';
 import { serveSubgraph } from '../lib/src/graphql/serve-subgraph.js';
-import { createAuthSubgraph } from '../subgraphs/auth/src/app.js';
 import { compareArms, type Arm, type BenchRow } from './lib/compare.js';
 import type { BenchContext } from './lib/context.js';
 
@@ -43,7 +42,9 @@ export async function runFoundationBench(context: BenchContext): Promise<BenchRo
   const platform = bench.system.platform;
   const helloWorld = await startHelloWorld();
   const helloPort = await listen(helloWorld);
-  const directAuth = await serveSubgraph(await createAuthSubgraph(platform, bench.databaseUrl), platform);
+  // The system's own auth subgraph (same pool, same schema) served alone; the system closes it, not this server.
+  const auth = bench.system.subgraphs.find((subgraph) => subgraph.name === 'auth')!;
+  const directAuth = await serveSubgraph({ ...auth, close: async () => undefined }, platform);
   const directPort = await listen(directAuth);
   try {
     const { accessToken } = await bench.login();
