@@ -1,6 +1,6 @@
 import { constants, createPublicKey, randomBytes, randomUUID, verify, type KeyObject } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 import pg from 'pg';
 import {
   parseDevicePublicKey,
@@ -30,13 +30,13 @@ interface LoginReport {
 }
 
 /**
- * The mobile client, in a worker thread so its signing does not run on the server's event loop: each
+ * The mobile client, in a process of its own so neither its signing nor its CPU counts as the server's: each
  * connection loops challenge -> sign the 64 raw bytes -> biometric, timing only the two requests.
  */
 const clientSource = `
-const { parentPort, workerData } = require('node:worker_threads');
 const { createPrivateKey, sign, constants } = require('node:crypto');
-const { url, devices, durationMs, maxLogins } = workerData;
+const { performance } = require('node:perf_hooks');
+const { url, devices, durationMs, maxLogins } = JSON.parse(process.env.BENCH_CLIENT);
 const signers = devices.map((d) => ({ ...d, key: createPrivateKey(d.privateKeyPem) }));
 function signChallenge(device, challenge) {
   const message = Buffer.from(challenge, 'base64url');
@@ -72,18 +72,26 @@ async function post(path, body) {
     }
   }));
   report.elapsedMs = performance.now() - started;
-  parentPort.postMessage(report);
+  process.stdout.write(JSON.stringify(report));
 })();
 `;
 
-function runClients(url: string, devices: BenchDevice[], durationMs: number, maxLogins = Infinity) {
-  return new Promise<LoginReport>((resolve, reject) => {
-    const worker = new Worker(clientSource, { eval: true, workerData: { url, devices, durationMs, maxLogins } });
-    worker.once('message', (report: LoginReport) => {
-      resolve(report);
-      void worker.terminate();
+/** Runs the client process; cpuUs is the server process's CPU time (user + system) meanwhile. */
+function runClients(url: string, devices: BenchDevice[], durationMs: number, maxLogins = 1e9) {
+  return new Promise<LoginReport & { cpuUs: number }>((resolve, reject) => {
+    const before = process.cpuUsage();
+    const child = spawn(process.execPath, ['-e', clientSource], {
+      env: { ...process.env, BENCH_CLIENT: JSON.stringify({ url, devices, durationMs, maxLogins }) },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    worker.once('error', reject);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const cpu = process.cpuUsage(before);
+      if (code !== 0) return reject(new Error(`bench client exited with ${code}`));
+      resolve({ ...(JSON.parse(output) as LoginReport), cpuUs: cpu.user + cpu.system });
+    });
   });
 }
 
@@ -308,6 +316,7 @@ export async function runBiometricBench(context: BenchContext): Promise<BenchRow
           reqPerSec: 1000 / loginMs,
           p50Ms: percentile(sequential.latenciesMs, 0.5),
           p99Ms: percentile(sequential.latenciesMs, 0.99),
+          cpuUsPerRequest: sequential.cpuUs / Math.max(1, sequential.logins),
           ratio: floorMs / loginMs,
           target: 1 / 3,
           pass: sequential.errors === 0 && loginMs <= 3 * floorMs,
@@ -322,6 +331,7 @@ export async function runBiometricBench(context: BenchContext): Promise<BenchRow
         errors: loaded.errors,
         firstError: loaded.firstError,
         reqPerSec: (loaded.logins / loaded.elapsedMs) * 1000,
+        cpuUsPerRequest: loaded.cpuUs / Math.max(1, loaded.logins),
         p50Ms: percentile(loaded.latenciesMs, 0.5),
         p99Ms: percentile(loaded.latenciesMs, 0.99),
       }),

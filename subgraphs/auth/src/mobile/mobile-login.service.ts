@@ -21,6 +21,7 @@ import type { BiometricTokenIssuer } from './biometric-tokens.js';
 /** Every active device of an active user with the fingerprint: the signature decides among them. */
 interface LoginData {
   deviceIds: string[];
+  userIds: number[];
 }
 
 export interface MobileChallenge {
@@ -67,7 +68,7 @@ export class MobileLoginService {
       }
       const session = await this.sessions.open<LoginData>(
         'login',
-        { deviceIds: devices.map((device) => device.id) },
+        { deviceIds: devices.map((device) => device.id), userIds: [...new Set(devices.map((d) => d.user_id))] },
         challengeLifetimes.loginMs,
       );
       trail.challenge = session.challenge;
@@ -83,7 +84,7 @@ export class MobileLoginService {
       await this.hitSessionLimit(values.sessionId);
       const session = await this.sessions.read<LoginData>('login', values.sessionId);
       trail.challenge = session.challenge;
-      const candidates = await this.em.find(Device, { id: { $in: session.data.deviceIds }, isActive: true });
+      const [candidates, users] = await this.candidatesOf(session.data);
       if (candidates.length === 0) throw new DeviceNotFoundError();
       const message = challengeMessage(session.challenge);
       const device = candidates.find((candidate) =>
@@ -95,7 +96,8 @@ export class MobileLoginService {
       trail.userId = device.userId;
       trail.deviceId = device.id;
       await this.sessions.consume('login', values.sessionId);
-      const user = await this.activeUser(device.userId);
+      const user = users.find((candidate) => candidate.id === device.userId);
+      if (!user || user.status !== 'active') throw new UnauthenticatedError('User account is not active');
       const family = this.families.open(user.id, 'biometric', values.rememberMe === true, device.id);
       return { success: true, tokens: await this.issuer.issue(user, device, family, stageSuccess) };
     });
@@ -116,6 +118,14 @@ export class MobileLoginService {
       const user = await this.activeUser(device.userId);
       return this.issuer.issue(user, device, family, stageSuccess);
     });
+  }
+
+  /** Devices and their users in parallel: one database round trip of latency instead of two. */
+  private candidatesOf(data: LoginData): Promise<[Device[], User[]]> {
+    return Promise.all([
+      this.em.find(Device, { id: { $in: data.deviceIds }, isActive: true }),
+      this.em.find(User, { id: { $in: data.userIds } }, { populate: ['employee.department'] }),
+    ]);
   }
 
   /** decisions: Signatures; the session ends when its rate limit is reached. */
