@@ -3,9 +3,9 @@ import {
   clientFromNewIp,
   createUserThroughGraph,
   disableUserMutation,
-  uniqueEmail,
+  firstRateLimitedAttempt,
 } from '../../../../test/auth-fixtures.js';
-import { httpClient, loginAs, type HttpClient } from '../../../../test/client.js';
+import { httpClient, loginAs, type HttpClient, type HttpResult } from '../../../../test/client.js';
 import { adminCredentials, startIsolatedServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
 
@@ -242,15 +242,18 @@ describe.skipIf(servicesMissing)('standard authentication over REST', () => {
       .accessToken;
     const { email, password } = await createUserThroughGraph(clientFromNewIp(server.url), adminToken);
     let { refreshToken } = await loginAs(clientFromNewIp(server.url), email, password);
-    for (let rotation = 1; rotation <= 20; rotation += 1) {
-      const rotated = await clientFromNewIp(server.url).post('/api/v1/auth/refresh', { refreshToken });
-      expect(rotated.status, `rotation ${rotation}`).toBe(200);
-      refreshToken = rotated.body.data.refreshToken;
-    }
-    const limited = await clientFromNewIp(server.url).post('/api/v1/auth/refresh', { refreshToken });
-    expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ message: 'Rate limit exceeded', statusCode: 429 });
-    expect(limited.headers.get('retry-after')).toBeTruthy();
+    let limited: HttpResult | undefined;
+    const refusedAt = await firstRateLimitedAttempt(async () => {
+      const response = await clientFromNewIp(server.url).post('/api/v1/auth/refresh', { refreshToken });
+      if (response.status === 200) refreshToken = response.body.data.refreshToken;
+      else limited = response;
+      return response;
+    }, 23);
+    // a burst of 20 per family; a slow machine may have refilled one more (10 a minute)
+    expect(refusedAt).toBeGreaterThanOrEqual(21);
+    expect(refusedAt).toBeLessThanOrEqual(22);
+    expect(limited!.body).toEqual({ message: 'Rate limit exceeded', statusCode: 429 });
+    expect(limited!.headers.get('retry-after')).toBeTruthy();
   });
 
   describe('lock-out', () => {
@@ -289,7 +292,7 @@ describe.skipIf(servicesMissing)('standard authentication over REST', () => {
       expect(lockedFor).toHaveLength(3);
     });
 
-    it('counts unknown e-mails too, and a success before the 5th failure resets the count', async () => {
+    it('a success before the 5th failure resets the count', async () => {
       const adminClient = clientFromNewIp(server.url);
       const adminToken = (await loginAs(adminClient, adminCredentials.email, adminCredentials.password)).accessToken;
       const { email, password } = await createUserThroughGraph(adminClient, adminToken);
@@ -300,10 +303,6 @@ describe.skipIf(servicesMissing)('standard authentication over REST', () => {
       expect((await client.post('/api/v1/auth/login', { email, password })).status).toBe(200);
       expect((await client.post('/api/v1/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
       expect((await client.post('/api/v1/auth/login', { email, password })).status).toBe(200);
-      const unknown = uniqueEmail('ghost');
-      for (let attempt = 1; attempt <= 6; attempt += 1) {
-        expect((await client.post('/api/v1/auth/login', { email: unknown, password: 'x' })).status).toBe(401);
-      }
     });
   });
 });
