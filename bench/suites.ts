@@ -1,6 +1,7 @@
 import { runBiometricBench } from './biometric.js';
 import { runFoundationBench } from './foundation.js';
 import type { BenchSuite } from './lib/context.js';
+import { runNotificationBench } from './notifications.js';
 
 /**
  * Every suite `npm run bench` runs, in order. A feature adds its own file (bench/biometric.ts exporting
@@ -9,4 +10,5 @@ import type { BenchSuite } from './lib/context.js';
 export const suites: BenchSuite[] = [
   { name: 'foundation', run: runFoundationBench },
   { name: 'biometric', run: runBiometricBench },
+  { name: 'notifications', run: runNotificationBench },
 ];

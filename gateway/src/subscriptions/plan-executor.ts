@@ -14,6 +14,8 @@ export interface SubscriptionRequest {
   context: GatewayContext;
 }
 
+const maxCachedPlans = 500;
+
 const pick = (variables: Record<string, unknown>, names: string[] = []) =>
   Object.fromEntries(names.filter((name) => name in variables).map((name) => [name, variables[name]]));
 
@@ -28,6 +30,7 @@ export class SubscriptionPlanExecutor {
   private readonly api: Schema;
   private readonly supergraphSchema: GraphQLSchema;
   private readonly planner: QueryPlanner;
+  private readonly plans = new Map<string, QueryPlan>();
 
   constructor(
     supergraphSdl: string,
@@ -43,15 +46,24 @@ export class SubscriptionPlanExecutor {
   }
 
   async subscribe(request: SubscriptionRequest): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
-    const plan = this.planner.buildQueryPlan(
-      operationFromDocument(this.api, request.document, { operationName: request.operationName }),
-    );
+    const plan = this.planOf(request);
     if (plan.node?.kind !== 'Subscription') {
       return { errors: [new GraphQLError('Not a subscription', { extensions: { code: 'BAD_REQUEST' } })] };
     }
     const { primary, rest } = plan.node;
     const upstream = this.upstreams[primary.serviceName];
     if (!upstream) throw new Error(`no upstream for subgraph ${primary.serviceName}`);
+    if (!rest) {
+      // The planner found every selected field in the owning subgraph: it answers the client's own
+      // operation, and no per-event plan execution is needed (the fan-out hot path).
+      return upstream.subscribe({
+        query: request.document.loc?.source.body ?? primary.operation,
+        document: request.document,
+        variables: request.variables,
+        operationName: request.operationName,
+        context: request.context,
+      });
+    }
     const source = await upstream.subscribe({
       query: primary.operation,
       document: primary.operationDocumentNode,
@@ -60,11 +72,22 @@ export class SubscriptionPlanExecutor {
       context: request.context,
     });
     if (!(Symbol.asyncIterator in source)) return source;
-    const eventPlan: QueryPlan = {
-      kind: 'QueryPlan',
-      node: rest ? { kind: 'Sequence', nodes: [primary, rest] } : primary,
-    };
+    const eventPlan: QueryPlan = { kind: 'QueryPlan', node: { kind: 'Sequence', nodes: [primary, rest] } };
     return mapAsyncIterator(source, (event) => this.resolveEvent(request, primary, eventPlan, event));
+  }
+
+  /** Plans are cached per document text and operation name: a thousand subscribers share one. */
+  private planOf(request: SubscriptionRequest): QueryPlan {
+    const key = `${request.operationName ?? ''}\n${request.document.loc?.source.body ?? ''}`;
+    let plan = this.plans.get(key);
+    if (!plan) {
+      plan = this.planner.buildQueryPlan(
+        operationFromDocument(this.api, request.document, { operationName: request.operationName }),
+      );
+      if (this.plans.size >= maxCachedPlans) this.plans.clear();
+      this.plans.set(key, plan);
+    }
+    return plan;
   }
 
   /** Runs the plan for one event: the primary fetch answers with the event, the rest fetch normally. */

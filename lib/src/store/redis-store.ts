@@ -143,7 +143,13 @@ class RedisPubSub implements PubSub {
 
   private connectSubscriber(): Redis {
     if (this.subscriber) return this.subscriber;
-    const subscriber = this.publisher.duplicate({ enableOfflineQueue: true, keyPrefix: undefined });
+    // A slower command timeout than failFast's 1 s: a burst of new subscriptions on a busy instance (1,000
+    // sockets at once) must not fail while their SUBSCRIBE replies wait behind the event loop.
+    const subscriber = this.publisher.duplicate({
+      enableOfflineQueue: true,
+      keyPrefix: undefined,
+      commandTimeout: 10_000,
+    });
     subscriber.on('error', () => undefined);
     subscriber.on('message', (channel: string, message: string) => {
       const handlers = this.handlers.get(channel.slice(this.prefix.length));

@@ -67,11 +67,17 @@ export class JobQueue {
 
   async work(handler: JobHandler, concurrency = 4): Promise<void> {
     for (let index = 0; index < concurrency; index += 1) {
-      const id = await this.boss.work<QueuedJob>(
+      let id = '';
+      id = await this.boss.work<QueuedJob>(
         queueName,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
         async ([job]) => {
-          if (job) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+          try {
+            if (job) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+          } finally {
+            // pg-boss waits a polling interval after every batch; while jobs keep coming, fetch again at once.
+            this.boss.notifyWorker(id);
+          }
         },
       );
       this.workerIds.push(id);

@@ -1,0 +1,233 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { tokenKinds, tokenLifetimes } from '../lib/src/auth/token-kinds.js';
+import { openDelivery, type DeliveryRuntime } from '../subgraphs/notifications/src/delivery.js';
+import type { BenchRow } from './lib/compare.js';
+import type { BenchContext } from './lib/context.js';
+
+const subscribers = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
+const throughputJobs = Number(process.env.BENCH_NOTIFICATION_JOBS ?? 500);
+const targets = { p99Ms: 500, bytesPerConnection: 50 * 1024 };
+
+/**
+ * The subscribers, in a process of their own (their sockets and parsing never count as the server's):
+ * raw graphql-transport-ws, one connection per user, reporting when each first event arrived.
+ */
+const clientSource = `
+const WebSocket = require(process.env.BENCH_WS_PATH);
+process.once('message', ({ url, tokens }) => start(url, tokens));
+process.on('message', (message) => { if (message === 'exit') { sockets.forEach((s) => s.terminate()); process.exit(0); } });
+const query = 'subscription { inboxChanged { unreadCount notification { id message createdAt } } }';
+const now = () => performance.timeOrigin + performance.now();
+const sockets = [];
+function start(url, tokens) {
+let ready = 0;
+const arrivals = new Array(tokens.length).fill(0);
+let received = 0;
+tokens.forEach((token, index) => {
+  const socket = new WebSocket(url, 'graphql-transport-ws');
+  sockets.push(socket);
+  socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: 'Bearer ' + token } })));
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data));
+    if (message.type === 'connection_ack') {
+      socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query } }));
+      ready += 1;
+      if (ready === tokens.length) setTimeout(() => process.send({ type: 'ready' }), 500);
+    } else if (message.type === 'error') { process.send({ type: 'error', message: JSON.stringify(message.payload) }); } else if (message.type === 'next' && arrivals[index] === 0) {
+      arrivals[index] = now();
+      received += 1;
+      if (received === tokens.length) process.send({ type: 'arrivals', arrivals });
+    }
+  });
+  socket.on('error', (error) => process.send({ type: 'error', message: String(error) }));
+});
+}
+`;
+
+function row(comparison: string, arm: string, fields: Partial<BenchRow>): BenchRow {
+  return {
+    suite: 'notifications',
+    comparison,
+    arm,
+    role: 'subject',
+    requests: 0,
+    errors: 0,
+    reqPerSec: 0,
+    p50Ms: 0,
+    p99Ms: 0,
+    cpuUsPerRequest: 0,
+    ratio: null,
+    target: null,
+    pass: null,
+    ...fields,
+  };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+async function collectGarbage(): Promise<void> {
+  const { setFlagsFromString } = await import('node:v8');
+  const { runInNewContext } = await import('node:vm');
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  for (let i = 0; i < 3; i += 1) {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const serverMemory = () => {
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.external + usage.arrayBuffers;
+};
+
+async function post(url: string, token: string, body: unknown): Promise<{ jobId: string }> {
+  const response = await fetch(`${url}/internal/notifications/jobs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`job refused: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { jobId: string };
+}
+
+/**
+ * 1,000 users subscribed to inboxChanged on one gateway receive one job addressed to all of them (time
+ * from submission to each arrival; the last one); memory of the server per idle subscribed connection;
+ * in-app jobs per second through the worker.
+ */
+export async function runNotificationBench(context: BenchContext): Promise<BenchRow[]> {
+  const { bench } = context;
+  const { platform } = bench.system;
+  const delivery: DeliveryRuntime = await openDelivery(platform, bench.databaseUrl);
+  await delivery.startWorker();
+  const userIds = Array.from({ length: subscribers }, (_, index) => 900_000 + index);
+  const accessToken = async (id: number) =>
+    (
+      await platform.codec.sign(
+        tokenKinds.access,
+        String(id),
+        {
+          id,
+          email: `bench-${id}@example.test`,
+          permissions: [],
+          employee: null,
+          department: null,
+          session_id: randomUUID(),
+        },
+        tokenLifetimes.accessMs,
+      )
+    ).token;
+  const tokens = await Promise.all(userIds.map(accessToken));
+  const service = (await platform.codec.sign(tokenKinds.service, 'service:bench', { service: 'bench' }, 3600_000))
+    .token;
+  const rows: BenchRow[] = [];
+
+  await collectGarbage();
+  const memoryBefore = serverMemory();
+  const child = spawn(process.execPath, ['-e', clientSource], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: {
+      ...process.env,
+      BENCH_WS_PATH: (await import('node:module')).createRequire(import.meta.url).resolve('ws'),
+    },
+  });
+  child.send({ url: bench.url.replace(/^http/, 'ws') + '/graphql', tokens });
+  const messages: { type: string; arrivals?: number[]; message?: string }[] = [];
+  const waitFor = (type: string, timeoutMs: number) =>
+    new Promise<{ arrivals?: number[] }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`bench subscribers: no ${type} in time`)), timeoutMs);
+      const check = (message: { type: string; message?: string }) => {
+        if (message.type === 'error') reject(new Error(message.message));
+        if (message.type !== type) return;
+        clearTimeout(timer);
+        child.off('message', check);
+        resolve(message as { arrivals?: number[] });
+      };
+      messages.filter((message) => message.type === type).forEach(check);
+      child.on('message', check);
+    });
+  child.on('message', (message: { type: string }) => messages.push(message));
+  try {
+    await waitFor('ready', 120_000);
+    await collectGarbage();
+    const bytesPerConnection = (serverMemory() - memoryBefore) / subscribers;
+
+    const arrivals = waitFor('arrivals', 60_000);
+    const sentAt = performance.timeOrigin + performance.now();
+    await post(bench.url, service, {
+      message: 'To every subscriber',
+      recipients: userIds.map((userId) => ({ userId, channels: ['in_app'] })),
+    });
+    // In one process the submitting subgraph wakes its own worker; here the worker is the bench's.
+    delivery.queue.nudge();
+    const latencies = ((await arrivals).arrivals ?? []).map((at) => at - sentAt).sort((a, b) => a - b);
+    const p99 = percentile(latencies, 0.99);
+    rows.push(
+      row(`job to ${subscribers} subscribers: submit -> arrival`, 'graphql-ws, one gateway', {
+        requests: latencies.length,
+        p50Ms: percentile(latencies, 0.5),
+        p99Ms: p99,
+        reqPerSec: latencies.length / (latencies.at(-1)! / 1000),
+        target: null,
+        pass: p99 < targets.p99Ms,
+        firstError: `last subscriber after ${latencies.at(-1)!.toFixed(0)} ms (target p99 < ${targets.p99Ms} ms)`,
+      }),
+      row('memory per idle subscribed connection', `${(bytesPerConnection / 1024).toFixed(1)} KB`, {
+        requests: subscribers,
+        pass: bytesPerConnection < targets.bytesPerConnection,
+        firstError: `server heap+external per connection: ${(bytesPerConnection / 1024).toFixed(1)} KB (target < 50 KB)`,
+      }),
+    );
+  } finally {
+    child.send('exit');
+  }
+
+  const database = new pg.Client({ connectionString: bench.databaseUrl });
+  await database.connect();
+  try {
+    const started = performance.now();
+    const jobIds: string[] = [];
+    for (let sent = 0; sent < throughputJobs; sent += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, throughputJobs - sent) }, (_, index) =>
+          post(bench.url, service, {
+            message: `Job ${sent + index}`,
+            recipients: [{ userId: 1 + ((sent + index) % 100) }],
+          }),
+        ),
+      );
+      jobIds.push(...batch.map((job) => job.jobId));
+      delivery.queue.nudge();
+    }
+    const accepted = performance.now();
+    for (;;) {
+      const { rows: done } = await database.query(
+        "select count(*)::int as n from notifications.notification_job where status = 'completed' and id = any($1::uuid[])",
+        [jobIds],
+      );
+      if (done[0].n >= jobIds.length) break;
+      if (performance.now() - started > 120_000) throw new Error('in-app jobs did not complete in time');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const elapsedMs = performance.now() - started;
+    rows.push(
+      row(`${throughputJobs} in-app jobs through the worker`, 'submit -> completed', {
+        requests: throughputJobs,
+        reqPerSec: (throughputJobs / elapsedMs) * 1000,
+        firstError: `accepted ${((throughputJobs / (accepted - started)) * 1000).toFixed(0)} jobs/s; all completed in ${elapsedMs.toFixed(0)} ms`,
+      }),
+    );
+  } finally {
+    await database.end();
+    await delivery.close();
+  }
+  for (const result of rows)
+    console.log(
+      `notifications: ${result.comparison} [${result.arm}] ${result.firstError ?? ''} p50 ${result.p50Ms.toFixed(1)} p99 ${result.p99Ms.toFixed(1)} rate ${result.reqPerSec.toFixed(1)}/s`,
+    );
+  return rows;
+}
