@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../../../../test/client.js';
-import { startIsolatedServer } from '../../../../test/harness.js';
+import { startIsolatedServer, startTestServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
 import {
   decodeJwt,
@@ -340,6 +340,24 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     const challenge = await post(challengePath, { deviceFingerprint: device.fingerprint });
     expect(challenge.status).toBe(404);
     expect((await api.get('/api/v1/auth/devices', { token: user.token, headers: freshIp() })).status).toBe(200);
+  });
+
+  it('revokes a deleted device’s tokens on another instance too', async () => {
+    const other = await startTestServer(server.shared);
+    try {
+      const elsewhere = httpClient(other.url);
+      const user = await kit.newUser();
+      const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+      const tokens = await kit.mobileLogin(device.fingerprint, device.keys);
+      const headers = withDevice(device.fingerprint);
+      expect((await elsewhere.get('/api/v1/auth/devices', { token: tokens.accessToken, headers })).status).toBe(200);
+      await api.delete(`/api/v1/auth/devices/${device.deviceId}`, { token: user.token, headers: freshIp() });
+      const after = await elsewhere.get('/api/v1/auth/devices', { token: tokens.accessToken, headers });
+      expect(after.status).toBe(401);
+      expect(after.body.message).toBe('Invalid biometric token');
+    } finally {
+      await other.close();
+    }
   });
 
   it('offers mobile login and refresh in the graph', async () => {
