@@ -63,6 +63,9 @@ export class Authenticator {
       token,
       bearerKinds,
       'Invalid or expired token',
+      {
+        remember: true,
+      },
     );
     if (claims.token_use === 'service') {
       if (await this.revocations.anyRevoked([revocationKeys.token(claims.jti!)])) {

@@ -51,6 +51,16 @@ export function verifyHs256<T extends JWTPayload>(
   keyFor: (kid: string) => KeyObject | undefined,
   expected: Hs256Expectations,
 ): VerifiedJws<T> {
+  const verified = verifyHs256Signature<T>(token, keyFor);
+  checkHs256Claims(verified.payload, expected);
+  return verified;
+}
+
+/** The deterministic half: structure, header, signature and payload JSON; the same for a token every time. */
+export function verifyHs256Signature<T extends JWTPayload>(
+  token: string,
+  keyFor: (kid: string) => KeyObject | undefined,
+): VerifiedJws<T> {
   const parts = token.split('.');
   // RFC 7515 §7.1: header, payload and signature.
   if (parts.length !== 3) throw new InvalidJwsError('not a compact JWS');
@@ -68,6 +78,11 @@ export function verifyHs256<T extends JWTPayload>(
     throw new InvalidJwsError('signature verification failed');
   }
   const payload = jsonObjectOf(encodedPayload, 'payload');
+  return { header: header as ProtectedHeaderParameters, payload: payload as T };
+}
+
+/** The half that depends on the caller's expectations and the clock: checked on every use of a token. */
+export function checkHs256Claims(payload: JWTPayload, expected: Hs256Expectations): void {
   for (const claim of expected.requiredClaims) {
     if (!Object.hasOwn(payload, claim)) throw new InvalidJwsError(`missing ${claim}`);
   }
@@ -82,5 +97,4 @@ export function verifyHs256<T extends JWTPayload>(
   if (payload.exp !== undefined && (typeof payload.exp !== 'number' || payload.exp <= expected.nowSeconds)) {
     throw new InvalidJwsError('expired');
   }
-  return { header: header as ProtectedHeaderParameters, payload: payload as T };
 }

@@ -1,7 +1,7 @@
 import { createHash, createSecretKey, randomUUID, webcrypto, type KeyObject } from 'node:crypto';
 import { SignJWT, type JWTPayload } from 'jose';
 import { UnauthenticatedError } from '../errors.js';
-import { verifyHs256 } from './hs256-verify.js';
+import { checkHs256Claims, verifyHs256Signature, type VerifiedJws } from './hs256-verify.js';
 import type { TokenKind } from './token-kinds.js';
 
 interface SigningKey {
@@ -40,6 +40,7 @@ export interface IssuedToken {
 export class TokenCodec {
   private readonly current: SigningKey;
   private readonly verifying: Map<string, KeyObject>;
+  private readonly remembered = new Map<string, VerifiedJws<JWTPayload>>();
 
   constructor(
     secret: string,
@@ -67,20 +68,52 @@ export class TokenCodec {
     return { token, jti, expiresAt: new Date(expiresAtSeconds * 1000) };
   }
 
-  /** Accepts only the given kinds, only HS256, only known key ids; anything else is one 401. */
-  async verify<T extends JWTPayload>(token: string, kinds: readonly TokenKind[], failure: string): Promise<T> {
+  /**
+   * Accepts only the given kinds, only HS256, only known key ids; anything else is one 401. With `remember`
+   * (bearers, presented again on every request for hours) a token whose signature verified is kept, so the
+   * next presentation skips the HMAC and decoding; claims, expiry and kind are still checked on every call.
+   */
+  async verify<T extends JWTPayload>(
+    token: string,
+    kinds: readonly TokenKind[],
+    failure: string,
+    options: { remember?: boolean } = {},
+  ): Promise<T> {
     try {
-      const { header, payload } = verifyHs256<T>(token, (kid) => this.verifying.get(kid), {
+      const { header, payload } = this.verifiedSignature(token, options.remember === true);
+      checkHs256Claims(payload, {
         issuer: this.issuer,
-        audiences: [...new Set(kinds.map((kind) => kind.audience))],
+        audiences: kinds.map((kind) => kind.audience),
         requiredClaims: ['jti', 'iat', 'exp', 'sub', 'token_use'],
         nowSeconds: Math.floor(this.now() / 1000),
       });
       const kind = kinds.find((k) => k.use === payload.token_use);
       if (!kind || header.typ !== kind.typ) throw new Error('wrong token kind');
-      return payload;
+      return payload as T;
     } catch {
       throw new UnauthenticatedError(failure);
     }
   }
+
+  private verifiedSignature(token: string, remember: boolean): VerifiedJws<JWTPayload> {
+    const known = this.remembered.get(token);
+    if (known) return known;
+    const verified = verifyHs256Signature(token, (kid) => this.verifying.get(kid));
+    if (remember) {
+      // Shared between requests from now on, so nobody may change it.
+      deepFreeze(verified);
+      if (this.remembered.size >= maxRememberedTokens) this.remembered.clear();
+      this.remembered.set(token, verified);
+    }
+    return verified;
+  }
+}
+
+/** Only tokens with a valid signature are kept (nobody can fill it with forgeries); bounded all the same. */
+const maxRememberedTokens = 10_000;
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const nested of Object.values(value)) deepFreeze(nested);
 }
