@@ -25,7 +25,9 @@ export async function openDatabase(options: SubgraphDatabaseOptions): Promise<Mi
     allowGlobalContext: false,
     debug: options.debug ?? false,
     pool: { min: 0, max: 10, acquireTimeoutMillis: 2000 },
-    driverOptions: { connection: { connectionTimeoutMillis: 1000, statement_timeout: 5000 } },
+    // statement_timeout is enforced by the server; query_timeout by the client, so that a database that stops
+    // answering on an open connection fails the request closed and fast instead of hanging (decisions: outages).
+    driverOptions: { connection: { connectionTimeoutMillis: 1000, statement_timeout: 5000, query_timeout: 1500 } },
     migrations: {
       tableName: `${options.schema}_migrations`,
       migrationsList: options.migrations,
@@ -48,7 +50,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as Error & { code?: string }).code;
   return (
     (code !== undefined && connectionErrorCodes.has(code)) ||
-    /Knex: Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED/.test(error.message)
+    /Knex: Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED|Query read timeout/.test(
+      error.message,
+    )
   );
 }
 
