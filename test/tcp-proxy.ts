@@ -1,14 +1,16 @@
 import { connect, createServer, type Socket } from 'node:net';
 
-export type ProxyMode = 'forward' | 'refuse' | 'blackhole';
+export type ProxyMode = 'forward' | 'refuse' | 'blackhole' | 'freeze';
 
 /**
  * A loopback TCP proxy in front of PostgreSQL or Redis, for outage tests: `refuse` drops every connection
- * (the service is gone), `blackhole` accepts and never answers (the service hangs), `forward` is normal.
+ * (the service is gone), `blackhole` accepts and never answers (the service hangs), `freeze` also stops
+ * answering on the connections already open (a network partition), `forward` is normal.
  */
 export async function startTcpProxy(target: string) {
   const { hostname, port } = new URL(target);
   const sockets = new Set<Socket>();
+  const pairs = new Set<[Socket, Socket]>();
   let mode: ProxyMode = 'forward';
   const server = createServer((client) => {
     sockets.add(client);
@@ -18,7 +20,7 @@ export async function startTcpProxy(target: string) {
       client.destroy();
       return;
     }
-    if (mode === 'blackhole') return;
+    if (mode === 'blackhole' || mode === 'freeze') return;
     const upstream = connect({ host: hostname, port: Number(port) });
     sockets.add(upstream);
     upstream.on('close', () => {
@@ -27,6 +29,9 @@ export async function startTcpProxy(target: string) {
     });
     upstream.on('error', () => client.destroy());
     client.on('close', () => upstream.destroy());
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    client.on('close', () => pairs.delete(pair));
     client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,6 +43,15 @@ export async function startTcpProxy(target: string) {
     /** Switches mode and drops every open connection, as an outage or a restart would. */
     setMode(next: ProxyMode) {
       mode = next;
+      if (next === 'freeze') {
+        for (const [client, upstream] of pairs) {
+          client.unpipe(upstream);
+          upstream.unpipe(client);
+          client.pause();
+          upstream.pause();
+        }
+        return;
+      }
       for (const socket of sockets) socket.destroy();
     },
     close: () =>

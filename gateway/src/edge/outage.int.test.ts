@@ -112,4 +112,23 @@ describe.skipIf(servicesMissing)('outages of Redis and PostgreSQL while running'
     await eventually(async () => (await api.get('/health')).status === 200);
     expect((await clientFromNewIp(server.url).post('/api/v1/auth/login', adminCredentials)).status).toBe(200);
   });
+
+  it('PostgreSQL frozen mid-connection: fails closed within about a second, never hangs', async () => {
+    await loginAs(clientFromNewIp(server.url), adminCredentials.email, adminCredentials.password);
+    postgresProxy.setMode('freeze');
+    try {
+      const [login, loginMs] = await timed(clientFromNewIp(server.url).post('/api/v1/auth/login', adminCredentials));
+      expect(login.status).toBe(503);
+      expect(login.body).toEqual(unavailable);
+      expect(loginMs).toBeLessThan(2500);
+      const [health, healthMs] = await timed(api.get('/health'));
+      expect(health.status).toBe(503);
+      expect(health.body.services.database).toBe('unhealthy');
+      expect(healthMs).toBeLessThan(2500);
+    } finally {
+      postgresProxy.setMode('forward');
+    }
+    await eventually(async () => (await api.get('/health')).status === 200, 15_000);
+    expect((await clientFromNewIp(server.url).post('/api/v1/auth/login', adminCredentials)).status).toBe(200);
+  });
 });
