@@ -50,13 +50,14 @@ export function createAuthServices(platform: Platform, orm: MikroORM, base: Gate
   const families = new TokenFamilyService(em, platform.codec, platform.revocations, platform.now);
   const challenges = new ChallengeSessions(platform.stores.keyValue, platform.now);
   const deviceKeys = deviceKeysOf(platform);
+  const securityNotices = platform.notifications.as('auth');
   const { rateLimiter } = platform;
   const issuer = new BiometricTokenIssuer(em, platform.codec, families, platform.now);
   return {
     audit,
     auditLog: new AuditLogService(em),
-    deviceRegistration: new DeviceRegistrationService(em, rateLimiter, challenges, deviceKeys, audit),
-    devices: new DeviceService(em, rateLimiter, platform.revocations, deviceKeys, audit),
+    deviceRegistration: new DeviceRegistrationService(em, rateLimiter, challenges, deviceKeys, audit, securityNotices),
+    devices: new DeviceService(em, rateLimiter, platform.revocations, deviceKeys, audit, securityNotices),
     directory: new DirectoryService(em, audit, actorId),
     families,
     mobile: new MobileLoginService(em, rateLimiter, challenges, deviceKeys, families, issuer, audit, base),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFromNewIp } from '../../../test/auth-fixtures.js';
+import { deviceTestKit, makeKeyPair } from '../../auth/src/devices/device-test-kit.js';
 import { startIsolatedServer } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
 import { fcmStandIn, startOneSignalStandIn, startSmtpCatcher } from './delivery-stand-ins.js';
@@ -163,5 +164,23 @@ describe.skipIf(servicesMissing)('notification jobs over in_app, e-mail and push
     expect(page.items[0].message).toContain('locked');
     const mail = await eventually(async () => smtp.mails.find((candidate) => candidate.to.includes(eve.email)));
     expect(mail.text).toContain('Subject: Account locked');
+  });
+
+  it('tells the owner when a biometric device is registered and when it is removed', async () => {
+    const kit = deviceTestKit(actors.api);
+    const owner = await kit.newUser();
+    const { deviceId } = await kit.registerDevice(owner.token, makeKeyPair('ES256'));
+    const removed = await actors.api.delete(`/api/v1/auth/devices/${deviceId}`, { token: owner.token });
+    expect(removed.status).toBe(200);
+    const page = await eventually(async () => {
+      const list = await actors.api.get('/api/v1/notifications', { token: owner.token });
+      return list.body.totalItems === 2 ? list.body : undefined;
+    });
+    const messages = page.items.map((item: { message: string }) => item.message).join(' | ');
+    expect(messages).toContain('was registered');
+    expect(messages).toContain('was removed');
+    await eventually(async () =>
+      smtp.mails.filter((mail) => mail.to.includes(owner.email)).length === 2 ? true : undefined,
+    );
   });
 });

@@ -13,6 +13,8 @@ import type { DeviceKeys } from './device-keys.js';
 import { parseDevicePublicKey, verifyDeviceSignature, type KeyAlgorithm } from './device-signature.js';
 import { registerChallengeInput, verifyRegistrationInput } from './device.validation.js';
 import { deviceView, type DeviceView } from './device.views.js';
+import type { NotificationProducer } from '../../../../lib/src/notifications/producer.js';
+import { securityEvents } from '../security-events.js';
 
 /** decisions: Device limit, 10 active devices per user. */
 export const maxDevicesPerUser = 10;
@@ -50,6 +52,7 @@ export class DeviceRegistrationService {
     private readonly sessions: ChallengeSessions,
     private readonly keys: DeviceKeys,
     private readonly audit: AuditWriter,
+    private readonly notifications?: NotificationProducer,
   ) {}
 
   registerChallenge(caller: UserCaller, input: unknown): Promise<RegistrationChallenge> {
@@ -104,6 +107,7 @@ export class DeviceRegistrationService {
       if (!verified) throw new InvalidSignatureError();
       await this.sessions.consume('registration', values.sessionId);
       const device = await this.create(data);
+      await this.notifications?.raise(securityEvents.deviceRegistered(caller, device.deviceName));
       return { success: true, deviceId: device.id, device: deviceView(device) };
     });
   }

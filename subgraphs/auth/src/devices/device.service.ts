@@ -10,6 +10,8 @@ import { DeviceNotFoundError } from './device.errors.js';
 import type { DeviceKeys } from './device-keys.js';
 import { deviceIdInput, pushTokenInput } from './device.validation.js';
 import { deviceView, type DeviceView } from './device.views.js';
+import type { NotificationProducer } from '../../../../lib/src/notifications/producer.js';
+import { securityEvents } from '../security-events.js';
 
 export interface DeviceActionResult {
   success: true;
@@ -24,6 +26,7 @@ export class DeviceService {
     private readonly revocations: Revocations,
     private readonly keys: DeviceKeys,
     private readonly audit: AuditWriter,
+    private readonly notifications?: NotificationProducer,
   ) {}
 
   listDevices(caller: UserCaller): Promise<DeviceView[]> {
@@ -58,6 +61,7 @@ export class DeviceService {
         await em.nativeDelete(Device, { id: device.id });
       });
       this.keys.forget(device.id);
+      await this.notifications?.raise(securityEvents.deviceRemoved(caller, device.deviceName));
       return { success: true, message: 'Device deleted successfully' };
     });
   }
