@@ -37,13 +37,13 @@ describe('loadConfig', () => {
   it('reads lists and booleans', () => {
     const config = loadConfig({
       ...valid,
-      JWT_PREVIOUS_SECRETS: ' old-one , old-two ,',
+      JWT_PREVIOUS_SECRETS: ` ${secret}-one , ${secret}-two ,`,
       WEBAUTHN_ORIGINS: 'https://a.example,https://b.example',
       FCM_ENABLED: 'true',
       WORKER_ENABLED: 'false',
       DATABASE_URL: 'postgres://db.example/platform',
     });
-    expect(config.JWT_PREVIOUS_SECRETS).toEqual(['old-one', 'old-two']);
+    expect(config.JWT_PREVIOUS_SECRETS).toEqual([`${secret}-one`, `${secret}-two`]);
     expect(config.ALLOWED_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
     expect(config.FCM_ENABLED).toBe(true);
     expect(config.WORKER_ENABLED).toBe(false);
@@ -57,6 +57,7 @@ describe('loadConfig', () => {
   it.each([
     ['JWT_SECRET', { JWT_SECRET: 'too-short' }],
     ['JWT_SECRET', { JWT_SECRET: undefined }],
+    ['JWT_PREVIOUS_SECRETS', { JWT_PREVIOUS_SECRETS: `${secret},short` }],
     ['DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') }],
     ['DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: undefined }],
     ['PORT', { PORT: 'eighty' }],

@@ -43,7 +43,10 @@ const environmentSchema = z.object({
   REDIS_URL: urlWithScheme('redis:', 'rediss:').optional(),
   DATA_DIR: z.string().default('.data'),
   JWT_SECRET: secretOfAtLeast32Bytes.optional(),
-  JWT_PREVIOUS_SECRETS: commaList,
+  JWT_PREVIOUS_SECRETS: commaList.refine(
+    (secrets) => secrets.every((secret) => Buffer.byteLength(secret, 'utf8') >= 32),
+    'must be comma-separated secrets of at least 32 bytes each',
+  ),
   JWT_ISSUER: z.string().default('platform-auth'),
   DATA_ENCRYPTION_KEY: encryptionKey.optional(),
   /** Older encryption keys that still decrypt while stored values move to the current key. */
