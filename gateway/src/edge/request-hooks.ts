@@ -46,6 +46,9 @@ export async function registerCors(app: FastifyInstance, config: Config): Promis
     ],
     exposedHeaders: ['x-request-id', 'retry-after'],
     maxAge: 600,
+    // An OPTIONS without Access-Control-Request-Method is answered like a preflight rather than with a plain-text
+    // 400 outside the one error body.
+    strictPreflight: false,
   });
 }
 
