@@ -1,15 +1,17 @@
-import { createHash, createSecretKey, randomUUID, webcrypto, type KeyObject } from 'node:crypto';
-import { SignJWT, type JWTPayload } from 'jose';
+import { createHash, randomUUID, webcrypto } from 'node:crypto';
+import { SignJWT, jwtVerify, type JWTHeaderParameters, type JWTPayload } from 'jose';
 import { UnauthenticatedError } from '../errors.js';
-import { checkHs256Claims, verifyHs256Signature, type VerifiedJws } from './hs256-verify.js';
 import type { TokenKind } from './token-kinds.js';
 
 interface SigningKey {
   kid: string;
-  /** Verifies, through node:crypto (hs256-verify.ts). */
-  key: KeyObject;
-  /** Signs, through jose. jose 6 works on WebCrypto and re-imports a KeyObject on every call. */
-  cryptoKey: Promise<webcrypto.CryptoKey>;
+  /** jose 6 works on WebCrypto and would re-import a KeyObject on every call: imported once here. */
+  key: Promise<webcrypto.CryptoKey>;
+}
+
+interface VerifiedJws {
+  header: JWTHeaderParameters;
+  payload: JWTPayload;
 }
 
 /** A key id derived from the secret itself, so a rotated-out key is found without extra configuration. */
@@ -20,11 +22,7 @@ function keyIdOf(secret: string): string {
 function signingKey(secret: string): SigningKey {
   const bytes = Buffer.from(secret, 'utf8');
   const hmac = { name: 'HMAC', hash: 'SHA-256' };
-  return {
-    kid: keyIdOf(secret),
-    key: createSecretKey(bytes),
-    cryptoKey: webcrypto.subtle.importKey('raw', bytes, hmac, false, ['sign']),
-  };
+  return { kid: keyIdOf(secret), key: webcrypto.subtle.importKey('raw', bytes, hmac, false, ['sign', 'verify']) };
 }
 
 export interface IssuedToken {
@@ -39,8 +37,8 @@ export interface IssuedToken {
  */
 export class TokenCodec {
   private readonly current: SigningKey;
-  private readonly verifying: Map<string, KeyObject>;
-  private readonly remembered = new Map<string, VerifiedJws<JWTPayload>>();
+  private readonly verifying: Map<string, Promise<webcrypto.CryptoKey>>;
+  private readonly remembered = new Map<string, VerifiedJws>();
 
   constructor(
     secret: string,
@@ -64,14 +62,15 @@ export class TokenCodec {
       .setJti(jti)
       .setIssuedAt(issuedAt)
       .setExpirationTime(expiresAtSeconds)
-      .sign(await this.current.cryptoKey);
+      .sign(await this.current.key);
     return { token, jti, expiresAt: new Date(expiresAtSeconds * 1000) };
   }
 
   /**
    * Accepts only the given kinds, only HS256, only known key ids; anything else is one 401. With `remember`
-   * (bearers, presented again on every request for hours) a token whose signature verified is kept, so the
-   * next presentation skips the HMAC and decoding; claims, expiry and kind are still checked on every call.
+   * (bearers, presented again on every request for hours) a token jose verified is kept: the same string
+   * carries the same claims, so a later presentation re-checks only what depends on time or on the caller's
+   * accepted kinds (expiry, token_use, typ, audience).
    */
   async verify<T extends JWTPayload>(
     token: string,
@@ -80,25 +79,35 @@ export class TokenCodec {
     options: { remember?: boolean } = {},
   ): Promise<T> {
     try {
-      const { header, payload } = this.verifiedSignature(token, options.remember === true);
-      checkHs256Claims(payload, {
-        issuer: this.issuer,
-        audiences: kinds.map((kind) => kind.audience),
-        requiredClaims: ['jti', 'iat', 'exp', 'sub', 'token_use'],
-        nowSeconds: Math.floor(this.now() / 1000),
-      });
+      const { header, payload } = this.remembered.get(token) ?? (await this.verifyWithJose(token, options.remember));
+      if (typeof payload.exp !== 'number' || payload.exp <= Math.floor(this.now() / 1000)) throw new Error('expired');
       const kind = kinds.find((k) => k.use === payload.token_use);
-      if (!kind || header.typ !== kind.typ) throw new Error('wrong token kind');
+      if (!kind || header.typ !== kind.typ || !audienceIncludes(payload.aud, kind.audience)) {
+        throw new Error('wrong token kind');
+      }
       return payload as T;
     } catch {
       throw new UnauthenticatedError(failure);
     }
   }
 
-  private verifiedSignature(token: string, remember: boolean): VerifiedJws<JWTPayload> {
-    const known = this.remembered.get(token);
-    if (known) return known;
-    const verified = verifyHs256Signature(token, (kid) => this.verifying.get(kid));
+  private async verifyWithJose(token: string, remember = false): Promise<VerifiedJws> {
+    if (!isCanonicalCompactJws(token)) throw new Error('not a canonical compact JWS');
+    const { payload, protectedHeader } = await jwtVerify(
+      token,
+      (header) => {
+        const key = header.kid ? this.verifying.get(header.kid) : undefined;
+        if (!key) throw new Error('unknown key id');
+        return key;
+      },
+      {
+        algorithms: ['HS256'],
+        issuer: this.issuer,
+        requiredClaims: ['jti', 'iat', 'exp', 'sub', 'token_use', 'aud'],
+        currentDate: new Date(this.now()),
+      },
+    );
+    const verified = { header: protectedHeader, payload };
     if (remember) {
       // Shared between requests from now on, so nobody may change it.
       deepFreeze(verified);
@@ -107,6 +116,21 @@ export class TokenCodec {
     }
     return verified;
   }
+}
+
+function audienceIncludes(aud: unknown, expected: string): boolean {
+  return aud === expected || (Array.isArray(aud) && aud.includes(expected));
+}
+
+const compactJws = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.([A-Za-z0-9_-]+)$/;
+
+/**
+ * One spelling per token: base64url's spare bits would let a signature be re-spelled without changing its
+ * bytes, and token strings are looked up as they are (refresh token hashes, the remembered tokens).
+ */
+function isCanonicalCompactJws(token: string): boolean {
+  const signature = compactJws.exec(token)?.[1];
+  return signature !== undefined && Buffer.from(signature, 'base64url').toString('base64url') === signature;
 }
 
 /** Only tokens with a valid signature are kept (nobody can fill it with forgeries); bounded all the same. */
