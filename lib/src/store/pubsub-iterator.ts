@@ -1,13 +1,18 @@
-import type { PubSub } from './ports.js';
+import type { Unsubscribe } from './ports.js';
+
+/** What the iterator reads from: the PubSub port (string messages) or a local fan-out of parsed ones. */
+export interface Subscribable<M> {
+  subscribe(channel: string, onMessage: (message: M) => void): Promise<Unsubscribe>;
+}
 
 /**
  * A PubSub channel as an async iterator for GraphQL subscriptions: messages queue until read, and
  * `return()` (the client left) unsubscribes at once.
  */
-export function pubSubIterator<T>(
-  pubSub: PubSub,
+export function pubSubIterator<T, M = string>(
+  pubSub: Subscribable<M>,
   channel: string,
-  map: (message: string) => T,
+  map: (message: M) => T,
 ): AsyncIterableIterator<T> {
   const queue: T[] = [];
   const waiting: ((result: IteratorResult<T>) => void)[] = [];

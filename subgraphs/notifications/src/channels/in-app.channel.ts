@@ -67,7 +67,7 @@ export class InAppChannel {
       [userIds],
     );
     const unreadOf = new Map((counts as { user_id: number; unread: number }[]).map((row) => [row.user_id, row.unread]));
-    await Promise.all(
+    await this.events.publishAll(
       rows.map((row) => {
         const notification: NotificationType = {
           id: row.id,
@@ -78,7 +78,7 @@ export class InAppChannel {
           readAt: null,
           createdAt: row.created_at.toISOString(),
         };
-        return this.events.publish(row.user_id, { unreadCount: unreadOf.get(row.user_id) ?? 1, notification });
+        return { userId: row.user_id, event: { unreadCount: unreadOf.get(row.user_id) ?? 1, notification } };
       }),
     );
   }
