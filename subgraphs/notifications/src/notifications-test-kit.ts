@@ -64,7 +64,11 @@ export function wsClient(baseUrl: string, token: string | undefined, extra: { or
 }
 
 /** Collects the events of one subscription; `next(n)` waits until n have arrived. */
-export function collect<T = Record<string, unknown>>(client: Client, query: string, variables: Record<string, unknown> = {}) {
+export function collect<T = Record<string, unknown>>(
+  client: Client,
+  query: string,
+  variables: Record<string, unknown> = {},
+) {
   const events: T[] = [];
   const errors: unknown[] = [];
   let completed = false;
