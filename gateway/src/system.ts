@@ -39,6 +39,15 @@ async function remoteDatabaseHealth(urls: string[]): Promise<void> {
   }
 }
 
+/** Push is `disabled` unless a subgraph in this process sends push messages with a provider enabled. */
+function pushHealthOf(subgraphs: Subgraph[]): (() => Promise<void>) | undefined {
+  const checks = subgraphs.flatMap((subgraph) => (subgraph.pushHealth ? [subgraph.pushHealth] : []));
+  if (checks.length === 0) return undefined;
+  return async () => {
+    await Promise.all(checks.map((check) => check()));
+  };
+}
+
 /**
  * Builds the whole system without listening: the subgraphs that have no remote URL run in this process
  * (single-node mode); the others are reached over HTTP with a signed internal identity.
@@ -85,6 +94,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
         await remoteDatabaseHealth(remoteUrls);
       },
       cache: () => stores.keyValue.ping(),
+      push: pushHealthOf([...local.values()]),
     },
   });
   const subscriptions = attachSubscriptions({

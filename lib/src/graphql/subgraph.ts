@@ -52,5 +52,7 @@ export interface Subgraph<Context extends GatewayContext = GatewayContext> {
   sdl: string;
   createContext(base: GatewayContext): Context;
   health(): Promise<void>;
+  /** The push provider's health, where this subgraph sends push messages and push is enabled. */
+  pushHealth?: () => Promise<void>;
   close(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { openDatabase } from '../../../lib/src/database.js';
 import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
 import type { Platform } from '../../../lib/src/platform.js';
 import { createNotificationsServices, type NotificationsContext } from './context.js';
+import { fcmHealthCheck } from './channels/push-providers.js';
 import { openDelivery } from './delivery.js';
 import { notificationsEntities } from './entities.js';
 import { notificationsMigrations } from './migrations/index.js';
@@ -34,6 +35,7 @@ export async function createNotificationsSubgraph(
     health: async () => {
       await orm.em.getConnection().execute('select 1');
     },
+    pushHealth: platform.config.FCM_ENABLED ? fcmHealthCheck(platform.config, platform.now) : undefined,
     close: async () => {
       await delivery.close();
       await orm.close();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { applicationDefault, cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getMessaging, type Messaging } from 'firebase-admin/messaging';
 import type { Config } from '../../../../lib/src/config.js';
 
@@ -103,4 +103,21 @@ export class OneSignalProvider implements PushProvider {
   }
 
   async close(): Promise<void> {}
+}
+
+/** A good answer is trusted this long, so /health does not ask Google for a token on every probe. */
+const pushHealthTtlMs = 5 * 60_000;
+
+/**
+ * The push provider's health: FCM is usable when its service account obtains an OAuth access token from
+ * Google (the first step of every send).
+ */
+export function fcmHealthCheck(config: Config, now: () => number = Date.now): () => Promise<void> {
+  const credential = config.FCM_CREDENTIALS_FILE ? cert(config.FCM_CREDENTIALS_FILE) : applicationDefault();
+  let healthyUntil = 0;
+  return async () => {
+    if (now() < healthyUntil) return;
+    await credential.getAccessToken();
+    healthyUntil = now() + pushHealthTtlMs;
+  };
 }
