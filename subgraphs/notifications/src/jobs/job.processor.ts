@@ -37,9 +37,8 @@ export class JobProcessor {
   ) {}
 
   async process(jobId: string, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
-    const job = await this.repository.job(jobId);
-    if (!job || job.status === 'completed') return;
-    await this.repository.markStatus(jobId, 'active');
+    const job = await this.repository.claim(jobId);
+    if (!job) return;
     try {
       await this.run(job);
       await this.repository.markStatus(jobId, 'completed');

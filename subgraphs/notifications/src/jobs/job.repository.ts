@@ -75,9 +75,12 @@ export class JobRepository {
     );
   }
 
-  async job(id: string): Promise<StoredJob | null> {
+  /** Marks a job active (one more attempt) unless it is completed; null when there is nothing to run. */
+  async claim(id: string): Promise<StoredJob | null> {
     const { rows } = await this.pool.query(
-      `select id, status, request from ${schema}."notification_job" where id = $1`,
+      `update ${schema}."notification_job" set status = 'active', attempts = attempts + 1, updated_at = now()
+       where id = $1 and status <> 'completed'
+       returning id, status, request`,
       [id],
     );
     return (rows[0] as StoredJob | undefined) ?? null;
