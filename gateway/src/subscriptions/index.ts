@@ -2,12 +2,14 @@ import type { GraphQLDataSource } from '@apollo/gateway';
 import type { FastifyInstance } from 'fastify';
 import type { ExecutionResult } from 'graphql';
 import type { GatewayContext } from '../../../lib/src/graphql/context.js';
+import { InternalIdentity } from '../../../lib/src/graphql/internal-identity.js';
 import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
 import type { Platform } from '../../../lib/src/platform.js';
 import type { Graph } from '../graph/apollo.js';
 import { formatGatewayError } from '../graph/format-error.js';
+import { subgraphRegistry } from '../subgraph-registry.js';
 import { SubscriptionPlanExecutor } from './plan-executor.js';
-import { InProcessUpstream, UnsupportedUpstream, type SubscriptionUpstream } from './upstream.js';
+import { InProcessUpstream, RemoteUpstream, type SubscriptionUpstream } from './upstream.js';
 import { attachSubscriptionServer } from './ws-server.js';
 
 export interface SubscriptionsOptions {
@@ -26,9 +28,17 @@ export function attachSubscriptions(options: SubscriptionsOptions): { close(): P
   const { platform, graph } = options;
   const upstreams: Record<string, SubscriptionUpstream> = {};
   const dataSources: Record<string, GraphQLDataSource<GatewayContext>> = {};
+  const identity = new InternalIdentity(platform.codec);
+  const remoteUrl = (name: string) => {
+    const url = subgraphRegistry.find((entry) => entry.name === name)?.remoteUrl(platform.config);
+    if (!url) throw new Error(`subgraph ${name} is neither in this process nor has a remote URL`);
+    return url;
+  };
   for (const name of options.subgraphNames) {
     const subgraph = options.local.get(name);
-    upstreams[name] = subgraph ? new InProcessUpstream(subgraph, platform.logger) : new UnsupportedUpstream(name);
+    upstreams[name] = subgraph
+      ? new InProcessUpstream(subgraph, platform.logger)
+      : new RemoteUpstream(name, remoteUrl(name), identity);
     dataSources[name] = options.dataSource(name);
   }
   const executor = new SubscriptionPlanExecutor(options.supergraphSdl, dataSources, upstreams, platform.logger);

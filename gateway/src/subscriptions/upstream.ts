@@ -1,6 +1,17 @@
-import { GraphQLError, parse, subscribe, type DocumentNode, type ExecutionResult } from 'graphql';
+import {
+  GraphQLError,
+  parse,
+  subscribe,
+  type DocumentNode,
+  type ExecutionResult,
+  type FormattedExecutionResult,
+  type GraphQLFormattedError,
+} from 'graphql';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import type { GatewayContext } from '../../../lib/src/graphql/context.js';
 import { containError } from '../../../lib/src/graphql/error-boundary.js';
+import type { InternalIdentity } from '../../../lib/src/graphql/internal-identity.js';
 import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
 import type { Logger } from '../../../lib/src/logger.js';
 import { mapAsyncIterator } from './map-iterator.js';
@@ -46,17 +57,88 @@ export class InProcessUpstream implements SubscriptionUpstream {
   }
 }
 
-/** A subgraph in another process: its subscriptions are not bridged yet (distributed mode, queries only). */
-export class UnsupportedUpstream implements SubscriptionUpstream {
-  constructor(private readonly name: string) {}
+const unavailable = (name: string) =>
+  new GraphQLError(`Subscriptions of the subgraph ${name} are not available`, {
+    extensions: { code: 'SERVICE_UNAVAILABLE', statusCode: 503 },
+  });
 
-  async subscribe(): Promise<ExecutionResult> {
-    return {
-      errors: [
-        new GraphQLError(`Subscriptions of the remote subgraph ${this.name} are not available`, {
-          extensions: { code: 'SERVICE_UNAVAILABLE', statusCode: 503 },
-        }),
-      ],
+/** Upstream errors arrive as JSON; graphql-ws's server (and the gateway's formatter) need GraphQLError. */
+const toGraphQLError = (error: GraphQLFormattedError) =>
+  new GraphQLError(error.message, { path: error.path, extensions: error.extensions });
+
+/**
+ * A subgraph in another process (distributed mode), over graphql-ws to its /graphql. The caller's signed
+ * internal identity travels in the init payload, so each client subscription has a connection of its own
+ * (a connection never carries two callers); it closes when the client leaves or the upstream ends.
+ * Upstream failures become error results, never thrown errors (which would reach the client unformatted).
+ */
+export class RemoteUpstream implements SubscriptionUpstream {
+  private readonly url: string;
+
+  constructor(
+    private readonly name: string,
+    httpUrl: string,
+    private readonly identity: InternalIdentity,
+  ) {
+    this.url = httpUrl.replace(/^http/, 'ws');
+  }
+
+  async subscribe(request: UpstreamRequest): Promise<AsyncIterableIterator<ExecutionResult>> {
+    const token = await this.identity.sign(request.context);
+    const client = createClient({
+      url: this.url,
+      webSocketImpl: WebSocket,
+      lazy: true,
+      retryAttempts: 0,
+      connectionParams: { identity: token },
+    });
+    const queue: ExecutionResult[] = [];
+    const waiting: ((result: IteratorResult<ExecutionResult>) => void)[] = [];
+    let ended = false;
+    let unsubscribe = () => {};
+    const push = (result: ExecutionResult) => {
+      if (ended) return;
+      const waiter = waiting.shift();
+      if (waiter) waiter({ value: result, done: false });
+      else queue.push(result);
     };
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      unsubscribe();
+      void client.dispose();
+      waiting.splice(0).forEach((resolve) => resolve({ value: undefined, done: true }));
+    };
+    unsubscribe = client.subscribe<Record<string, unknown>>(
+      { query: request.query, variables: request.variables, operationName: request.operationName },
+      {
+        next: (result: FormattedExecutionResult<Record<string, unknown>>) =>
+          push({ ...result, errors: result.errors?.map(toGraphQLError) } as ExecutionResult),
+        error: (error: unknown) => {
+          // An array of GraphQL errors (the operation was refused), or a closed socket / failed connection.
+          const errors = Array.isArray(error) ? (error as GraphQLFormattedError[]).map(toGraphQLError) : null;
+          push({ errors: errors && errors.length > 0 ? errors : [unavailable(this.name)] });
+          end();
+        },
+        complete: end,
+      },
+    );
+    const events: AsyncIterableIterator<ExecutionResult> = {
+      next: async () => {
+        const queued = queue.shift();
+        if (queued) return { value: queued, done: false };
+        if (ended) return { value: undefined, done: true };
+        return new Promise((resolve) => waiting.push(resolve));
+      },
+      return: async () => {
+        queue.length = 0;
+        end();
+        return { value: undefined, done: true };
+      },
+      [Symbol.asyncIterator]() {
+        return events;
+      },
+    };
+    return events;
   }
 }

@@ -2,7 +2,19 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import {
+  execute,
+  GraphQLError,
+  parse,
+  subscribe,
+  validate,
+  type ExecutionResult,
+  type FormattedExecutionResult,
+  type GraphQLFormattedError,
+} from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { Logger } from '../logger.js';
 import type { Platform } from '../platform.js';
 import type { GatewayContext } from './context.js';
 import { containError } from './error-boundary.js';
@@ -10,8 +22,10 @@ import { InternalIdentity } from './internal-identity.js';
 import type { Subgraph } from './subgraph.js';
 
 /**
- * A subgraph alone (distributed mode): its schema over HTTP for the gateway. The caller comes only from the
- * gateway's signed internal identity; a request without a valid one is refused.
+ * A subgraph alone (distributed mode): its schema over HTTP for the gateway, and over graphql-ws on the same
+ * path for the gateway's subscription bridge. The caller comes only from the gateway's signed internal
+ * identity (header `x-internal-identity`, or `identity` in the socket's init payload); without a valid one a
+ * request is refused (401) and a socket closed (4403).
  */
 export async function serveSubgraph(subgraph: Subgraph, platform: Platform): Promise<FastifyInstance> {
   const identity = new InternalIdentity(platform.codec);
@@ -52,9 +66,63 @@ export async function serveSubgraph(subgraph: Subgraph, platform: Platform): Pro
       .code(healthy ? 200 : 503)
       .send({ status: healthy ? 'ok' : 'degraded', database: healthy ? 'healthy' : 'unhealthy' });
   });
+  const sockets = attachSubscriptionSocket(app, subgraph, identity, platform.logger);
+  app.addHook('preClose', async () => {
+    await sockets.close();
+  });
   app.addHook('onClose', async () => {
     await apollo.stop();
     await subgraph.close();
   });
   return app;
+}
+
+type SocketExtra = { identity?: GatewayContext };
+
+/** The subgraph's error boundary on socket results, as on HTTP: known codes pass, the rest is masked. */
+function containResult(result: ExecutionResult, logger: Logger): FormattedExecutionResult | void {
+  if (!result.errors) return;
+  return { ...result, errors: result.errors.map((error) => containError(error, logger).toJSON()) };
+}
+
+/**
+ * graphql-ws on the subgraph's /graphql. One identity per connection, verified once at init: the gateway opens
+ * a connection per client subscription, so a connection never carries two callers.
+ */
+function attachSubscriptionSocket(
+  app: FastifyInstance,
+  subgraph: Subgraph,
+  identity: InternalIdentity,
+  logger: Logger,
+): { close(): Promise<void> } {
+  const wss = new WebSocketServer({ server: app.server, path: '/graphql' });
+  wss.on('error', (error) => logger.error({ err: error }, 'subgraph subscription server error'));
+  useServer<Record<string, unknown> | undefined, SocketExtra>(
+    {
+      schema: subgraph.schema,
+      // graphql's functions from this module, so the schema and execution share one graphql copy.
+      parse,
+      validate,
+      execute,
+      subscribe,
+      connectionInitWaitTimeout: 10_000,
+      onConnect: async (ctx) => {
+        const token = ctx.connectionParams?.identity;
+        const base = await identity.verify(typeof token === 'string' ? token : undefined).catch(() => null);
+        if (!base) return false;
+        ctx.extra.identity = base;
+        return true;
+      },
+      context: (ctx) => subgraph.createContext(ctx.extra.identity!),
+      onNext: (_ctx, _id, _payload, _args, result) => containResult(result, logger),
+      onError: (_ctx, _id, _payload, errors) => errors.map((error) => containError(error, logger).toJSON()),
+    },
+    wss,
+  );
+  return {
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
 }

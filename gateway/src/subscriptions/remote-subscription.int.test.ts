@@ -1,0 +1,144 @@
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../lib/src/config.js';
+import { serveSubgraph } from '../../../lib/src/graphql/serve-subgraph.js';
+import { createLogger } from '../../../lib/src/logger.js';
+import { createPlatform } from '../../../lib/src/platform.js';
+import { createStores } from '../../../lib/src/store/index.js';
+import type { Stores } from '../../../lib/src/store/ports.js';
+import {
+  actorsOf,
+  collect,
+  connected,
+  createUser,
+  eventually,
+  inboxSubscription,
+  wsClient,
+  type Actors,
+  type TestUser,
+} from '../../../subgraphs/notifications/src/notifications-test-kit.js';
+import { createNotificationsSubgraph } from '../../../subgraphs/notifications/src/app.js';
+import { createTestDatabase, newSharedResources, startTestServer, type TestServer } from '../../../test/harness.js';
+import { servicesMissing, testRedisUrl } from '../../../test/services.js';
+
+/** The distributed layout in one process: the notifications subgraph alone on its own port, the gateway apart. */
+describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distributed mode)', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let subgraphStores: Stores;
+  let subgraphApp: FastifyInstance;
+  let subgraphUrl: string;
+  let gateway: TestServer;
+  let actors: Actors;
+  let alice: TestUser;
+  let bob: TestUser;
+  /** Upgraded sockets open on the subgraph: the gateway's upstream connections. */
+  const upstream = new Set<Duplex>();
+  const upstreamCount = (count: number) => eventually(async () => (upstream.size === count ? true : undefined), 5000);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const shared = newSharedResources(database.url);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: shared.databaseUrl,
+      REDIS_URL: testRedisUrl,
+      JWT_SECRET: shared.jwtSecret,
+      DATA_ENCRYPTION_KEY: shared.encryptionKey,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    });
+    subgraphStores = createStores(config.REDIS_URL, shared.redisKeyPrefix);
+    const platform = createPlatform(config, createLogger(config.LOG_LEVEL, 'notifications'), subgraphStores);
+    subgraphApp = await serveSubgraph(await createNotificationsSubgraph(platform, shared.databaseUrl), platform);
+    subgraphApp.server.on('upgrade', (_request, socket: Duplex) => {
+      upstream.add(socket);
+      socket.once('close', () => upstream.delete(socket));
+    });
+    const address = await subgraphApp.listen({ port: 0, host: '127.0.0.1' });
+    subgraphUrl = `${address}/graphql`;
+    gateway = await startTestServer(shared, { SUBGRAPH_NOTIFICATIONS_URL: subgraphUrl });
+    actors = await actorsOf(gateway.url);
+    alice = await createUser(actors, 'alice');
+    bob = await createUser(actors, 'bob');
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await subgraphApp?.close();
+    await subgraphStores?.close();
+    await database?.drop();
+  });
+
+  it('runs in distributed mode: notifications is not in the gateway process', () => {
+    expect(gateway.system.subgraphs.map((subgraph) => subgraph.name).sort()).toEqual(['auth', 'projects']);
+  });
+
+  it("delivers an item to the caller's subscription through the remote subgraph, and closes the upstream when the client leaves", async () => {
+    const aliceSocket = wsClient(gateway.url, alice.token);
+    const bobSocket = wsClient(gateway.url, bob.token);
+    const ready = Promise.all([connected(aliceSocket), connected(bobSocket)]);
+    const aliceInbox = collect(aliceSocket, inboxSubscription);
+    const bobInbox = collect(bobSocket, inboxSubscription);
+    await ready;
+    // One upstream connection per client subscription, each with its caller's identity.
+    await upstreamCount(2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const created = await actors.api.post(
+      '/internal/notifications',
+      { userId: alice.id, message: 'Through the remote subgraph', targetLink: '/inbox', targetText: 'Open' },
+      { token: actors.serviceToken },
+    );
+    expect(created.status).toBe(201);
+    await aliceInbox.next(1, 2000);
+    const event = (aliceInbox.events[0] as any).data.inboxChanged;
+    expect(event.unreadCount).toBe(1);
+    expect(event.notification).toMatchObject({
+      message: 'Through the remote subgraph',
+      targetLink: '/inbox',
+      targetText: 'Open',
+      unread: true,
+      readAt: null,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bobInbox.events).toEqual([]);
+
+    // The client leaving ends its upstream subscription and closes the upstream connection.
+    aliceInbox.dispose();
+    await upstreamCount(1);
+    await bobSocket.dispose();
+    await upstreamCount(0);
+    await aliceSocket.dispose();
+  });
+
+  it('ends a subscription with a 503 GraphQL error when the upstream connection drops; the client socket stays', async () => {
+    const socket = wsClient(gateway.url, alice.token);
+    const inbox = collect(socket, inboxSubscription);
+    await upstreamCount(1);
+    for (const raw of upstream) raw.destroy();
+    await inbox.settled();
+    expect(inbox.completed).toBe(true);
+    expect((inbox.events[0] as any).errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+    const query = collect(socket, '{ myNotifications(limit: 1) { totalItems } }');
+    await query.settled();
+    expect((query.events[0] as any).data.myNotifications.totalItems).toBeGreaterThan(0);
+    await socket.dispose();
+  });
+
+  it('refuses a socket on the subgraph without a valid internal identity (4403)', async () => {
+    for (const connectionParams of [{}, { identity: 'not-a-jwt' }, { authorization: `Bearer ${alice.token}` }]) {
+      const client = createClient({
+        url: subgraphUrl.replace(/^http/, 'ws'),
+        webSocketImpl: WebSocket,
+        connectionParams,
+        retryAttempts: 0,
+        lazy: true,
+      });
+      const closed = new Promise<number>((resolve) => client.on('closed', (event: any) => resolve(event.code)));
+      collect(client, inboxSubscription);
+      expect(await closed).toBe(4403);
+      await client.dispose();
+    }
+  });
+});
