@@ -9,7 +9,7 @@ import {
   type KeyAlgorithm,
 } from '../subgraphs/auth/src/devices/device-signature.js';
 import { makeKeyPair, type DeviceKeyPair } from '../subgraphs/auth/src/devices/device-test-kit.js';
-import type { BenchRow } from './lib/compare.js';
+import { customRow, type BenchRow } from './lib/compare.js';
 import type { BenchContext } from './lib/context.js';
 
 const json = { 'content-type': 'application/json' };
@@ -160,22 +160,7 @@ async function registerDevices(context: BenchContext, perAlgorithm: number): Pro
 }
 
 function row(comparison: string, arm: string, role: BenchRow['role'], fields: Partial<BenchRow>): BenchRow {
-  return {
-    suite: 'biometric',
-    comparison,
-    arm,
-    role,
-    requests: 0,
-    errors: 0,
-    reqPerSec: 0,
-    p50Ms: 0,
-    p99Ms: 0,
-    cpuUsPerRequest: 0,
-    ratio: null,
-    target: null,
-    pass: null,
-    ...fields,
-  };
+  return customRow('biometric', comparison, arm, { ...fields, role });
 }
 
 /** Operations per second of fn over roughly durationMs, and the mean time of one in milliseconds. */

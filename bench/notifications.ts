@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { tokenKinds, tokenLifetimes } from '../lib/src/auth/token-kinds.js';
 import { openDelivery, type DeliveryRuntime } from '../subgraphs/notifications/src/delivery.js';
-import type { BenchRow } from './lib/compare.js';
+import { customRow, type BenchRow } from './lib/compare.js';
 import type { BenchContext } from './lib/context.js';
 
 const subscribers = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
@@ -48,22 +48,7 @@ tokens.forEach((token, index) => {
 `;
 
 function row(comparison: string, arm: string, fields: Partial<BenchRow>): BenchRow {
-  return {
-    suite: 'notifications',
-    comparison,
-    arm,
-    role: 'subject',
-    requests: 0,
-    errors: 0,
-    reqPerSec: 0,
-    p50Ms: 0,
-    p99Ms: 0,
-    cpuUsPerRequest: 0,
-    ratio: null,
-    target: null,
-    pass: null,
-    ...fields,
-  };
+  return customRow('notifications', comparison, arm, fields);
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;

@@ -48,6 +48,31 @@ export interface BenchRow {
   pass: boolean | null;
 }
 
+/** A row measured outside the A/B runner (custom suites): zeros and nulls where a field does not apply. */
+export function customRow(
+  suite: string,
+  comparison: string,
+  arm: string,
+  fields: Partial<BenchRow> & { role?: BenchRow['role'] },
+): BenchRow {
+  return {
+    suite,
+    comparison,
+    arm,
+    role: 'subject',
+    requests: 0,
+    errors: 0,
+    reqPerSec: 0,
+    p50Ms: 0,
+    p99Ms: 0,
+    cpuUsPerRequest: 0,
+    ratio: null,
+    target: null,
+    pass: null,
+    ...fields,
+  };
+}
+
 interface Round {
   report: RunReport;
   cpuUs: number;
