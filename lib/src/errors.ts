@@ -89,19 +89,6 @@ export class ConflictError extends AppError {
   readonly statusCode = 409;
 }
 
-export class GoneError extends AppError {
-  readonly code = 'GONE';
-  readonly statusCode = 410;
-}
-
-export class PayloadTooLargeError extends AppError {
-  readonly code = 'PAYLOAD_TOO_LARGE';
-  readonly statusCode = 413;
-  constructor() {
-    super('Request body too large');
-  }
-}
-
 export class RateLimitedError extends AppError {
   readonly code = 'RATE_LIMITED';
   readonly statusCode = 429;

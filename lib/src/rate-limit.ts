@@ -28,7 +28,6 @@ export class RateLimiter {
   constructor(
     private readonly store: RateLimitStore,
     private readonly enabled = true,
-    private readonly overrides: Partial<Record<RateWindow, number>> = {},
   ) {}
 
   /** Charges one request to a category for each scope (for example the client IP and the e-mail). */
@@ -43,8 +42,7 @@ export class RateLimiter {
 
   async hit(window: RateWindow, scope: string, count = 1): Promise<void> {
     if (!this.enabled) return;
-    const { windowMs } = rateWindows[window];
-    const limit = this.overrides[window] ?? rateWindows[window].limit;
+    const { limit, windowMs } = rateWindows[window];
     for (let i = 0; i < count; i += 1) {
       const decision = await this.store.hitWindow(`rl:${window}:${scope}`, limit, windowMs);
       if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);

@@ -1,4 +1,4 @@
-import { openDatabase } from '../../../lib/src/database.js';
+import { openDatabase, pingDatabase } from '../../../lib/src/database.js';
 import type { GatewayContext } from '../../../lib/src/graphql/context.js';
 import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
 import type { Platform } from '../../../lib/src/platform.js';
@@ -31,9 +31,7 @@ export async function createAuthSubgraph(platform: Platform, databaseUrl: string
     sdl,
     services,
     createContext: (base) => ({ ...base, auth: services(base) }),
-    health: async () => {
-      await orm.em.getConnection().execute('select 1');
-    },
+    health: () => pingDatabase(orm),
     close: () => orm.close(),
   };
 }

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { openDatabase } from '../../../lib/src/database.js';
+import { openDatabase, pingDatabase } from '../../../lib/src/database.js';
 import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
 import type { Platform } from '../../../lib/src/platform.js';
 import { createNotificationsServices, type NotificationsContext } from './context.js';
@@ -32,9 +32,7 @@ export async function createNotificationsSubgraph(
     schema,
     sdl,
     createContext: (base) => ({ ...base, notifications: createNotificationsServices(platform, orm, delivery) }),
-    health: async () => {
-      await orm.em.getConnection().execute('select 1');
-    },
+    health: () => pingDatabase(orm),
     pushHealth: platform.config.FCM_ENABLED ? fcmHealthCheck(platform.config, platform.now) : undefined,
     close: async () => {
       await delivery.close();

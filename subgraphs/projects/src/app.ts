@@ -1,4 +1,4 @@
-import { openDatabase } from '../../../lib/src/database.js';
+import { openDatabase, pingDatabase } from '../../../lib/src/database.js';
 import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
 import type { Platform } from '../../../lib/src/platform.js';
 import { createProjectsServices, type ProjectsContext } from './context.js';
@@ -22,9 +22,7 @@ export async function createProjectsSubgraph(
     schema,
     sdl,
     createContext: (base) => ({ ...base, projects: createProjectsServices(orm) }),
-    health: async () => {
-      await orm.em.getConnection().execute('select 1');
-    },
+    health: () => pingDatabase(orm),
     close: () => orm.close(),
   };
 }
