@@ -180,7 +180,11 @@ describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/mai
       }
       const early = await Promise.race([running.exited, Promise.resolve(null)]);
       expect(health?.status, early?.stderr).toBe(200);
-      expect(health!.body.services).toEqual({ database: 'healthy', cache: 'healthy', push: 'disabled' });
+      expect((health!.body as { services: unknown }).services).toEqual({
+        database: 'healthy',
+        cache: 'healthy',
+        push: 'disabled',
+      });
 
       const secrets = JSON.parse(readFileSync(join(dataDir, 'embedded-secrets.json'), 'utf8'));
       const login = await api.post('/api/v1/auth/login', {
