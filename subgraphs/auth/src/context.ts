@@ -10,6 +10,7 @@ import { DeviceKeyCache } from './devices/device-signature.js';
 import { DeviceService } from './devices/device.service.js';
 import { DirectoryService } from './directory/directory.service.js';
 import { BiometricTokenIssuer } from './mobile/biometric-tokens.js';
+import { LoginRecords } from './mobile/login-records.js';
 import { MobileLoginService } from './mobile/mobile-login.service.js';
 import { ServiceTokenService } from './service-tokens/service-token.service.js';
 import { SessionService } from './sessions/session.service.js';
@@ -60,7 +61,17 @@ export function createAuthServices(platform: Platform, orm: MikroORM, base: Gate
     devices: new DeviceService(em, rateLimiter, platform.revocations, deviceKeys, audit, securityNotices),
     directory: new DirectoryService(em, audit, actorId),
     families,
-    mobile: new MobileLoginService(em, rateLimiter, challenges, deviceKeys, families, issuer, audit, base),
+    mobile: new MobileLoginService(
+      em,
+      rateLimiter,
+      challenges,
+      deviceKeys,
+      families,
+      issuer,
+      audit,
+      new LoginRecords(em),
+      base,
+    ),
     serviceTokens: new ServiceTokenService(em, platform.codec, platform.revocations, audit),
     sessions: new SessionService(em, platform, families, audit, base),
     users: new UserService(em, platform.revocations, audit, actorId),

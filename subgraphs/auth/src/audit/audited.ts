@@ -1,17 +1,19 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../../lib/src/errors.js';
-import type { AuditEvent, AuditWriter } from './audit.service.js';
+import type { AuditEntryValues, AuditEvent, AuditWriter } from './audit.service.js';
 
 /** What an operation learns about itself as it goes (user, device, challenge, signature), for its entry. */
 export type AuditTrail = Omit<AuditEvent, 'action' | 'result' | 'errorCode'>;
 
-/** Puts the success entry into the operation's own last flush instead of a commit of its own. */
-export type StageSuccess = (em: EntityManager) => void;
+/**
+ * Hands the success entry to the operation, to be written by the operation's own final commit instead of a
+ * commit of its own; once called, the wrapper writes no success entry itself.
+ */
+export type StageSuccess = () => AuditEntryValues;
 
 /**
  * Runs an operation and writes one audit entry for it, success or failure alike (decisions: Audit log).
  * The trail is filled while the operation runs, so a failure is recorded with everything known so far.
- * An operation may stage its success entry into its final flush; if that flush fails, the entry rolls
+ * An operation may stage its success entry into its final write; if that write fails, the entry rolls
  * back with it and the failure is recorded instead.
  */
 export async function audited<T>(
@@ -21,9 +23,9 @@ export async function audited<T>(
   operation: (trail: AuditTrail, stageSuccess: StageSuccess) => Promise<T>,
 ): Promise<T> {
   let staged = false;
-  const stageSuccess: StageSuccess = (em) => {
-    audit.stage(em, { ...trail, action, result: 'success' });
+  const stageSuccess: StageSuccess = () => {
     staged = true;
+    return audit.entryOf({ ...trail, action, result: 'success' });
   };
   try {
     const result = await operation(trail, stageSuccess);

@@ -1,15 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { StageSuccess } from '../audit/audited.js';
-import type { TokenCodec } from '../../../../lib/src/auth/token-codec.js';
+import type { IssuedToken, TokenCodec } from '../../../../lib/src/auth/token-codec.js';
 import { tokenKinds, tokenLifetimes } from '../../../../lib/src/auth/token-kinds.js';
 import { fingerprintHash } from '../../../../lib/src/fingerprint.js';
+import { AuditEntry } from '../audit/audit-entry.entity.js';
+import type { StageSuccess } from '../audit/audited.js';
 import type { Device } from '../devices/device.entity.js';
 import type { TokenFamily } from '../sessions/token-family.entity.js';
 import type { TokenFamilyService } from '../sessions/token-family.service.js';
 import { tokenSetOf, type TokenSet } from '../sessions/token-set.js';
-import { userClaimsOf } from '../users/user-claims.js';
-import type { User } from '../users/user.entity.js';
+import { userClaimsOf, type ClaimsSource } from '../users/user-claims.js';
 import { trustLevelOf } from './trust-level.js';
+
+export interface BiometricTokens {
+  access: IssuedToken;
+  refresh: IssuedToken;
+}
+
+type TokenDevice = Pick<Device, 'id' | 'deviceFingerprint' | 'keyAlgorithm' | 'deviceType' | 'lastUsedAt'>;
 
 /**
  * Issues the biometric token pair (auth spec, Token kinds). The access token carries the spec's claims and
@@ -23,8 +30,8 @@ export class BiometricTokenIssuer {
     private readonly now: () => number,
   ) {}
 
-  /** One commit: the new family and refresh token, the device's lastUsedAt and the success audit entry. */
-  async issue(user: User, device: Device, family: TokenFamily, stageAudit: StageSuccess): Promise<TokenSet> {
+  /** Signs the pair; storing the refresh token is the caller's (login: one statement; refresh: issue). */
+  async sign(user: ClaimsSource, device: TokenDevice, family: TokenFamily): Promise<BiometricTokens> {
     const access = await this.codec.sign(
       tokenKinds.biometricAccess,
       String(user.id),
@@ -38,9 +45,16 @@ export class BiometricTokenIssuer {
       },
       tokenLifetimes.biometricAccessMs,
     );
-    const refresh = await this.families.issueRefresh(family, { device_id: device.id });
+    const refresh = await this.families.signRefresh(family, { device_id: device.id });
+    return { access, refresh };
+  }
+
+  /** Signs and stores in one commit: the refresh token, the device's lastUsedAt and the success audit entry. */
+  async issue(user: ClaimsSource, device: Device, family: TokenFamily, stageAudit: StageSuccess): Promise<TokenSet> {
+    const { access, refresh } = await this.sign(user, device, family);
+    this.families.stageRefresh(family, refresh);
     device.lastUsedAt = new Date(this.now());
-    stageAudit(this.em);
+    this.em.create(AuditEntry, stageAudit());
     await this.em.flush();
     return tokenSetOf(access, refresh);
   }

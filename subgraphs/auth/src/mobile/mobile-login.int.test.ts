@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../../../../test/client.js';
 import { startIsolatedServer, startTestServer } from '../../../../test/harness.js';
@@ -30,6 +31,15 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     api.post(path, body, { headers: { ...freshIp(), ...headers } });
+  async function onDatabase<T>(work: (sql: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client({ connectionString: server.shared.databaseUrl });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  }
   const withDevice = (fingerprint: string) => ({ ...freshIp(), 'x-device-fingerprint': fingerprint });
 
   async function challengeFor(fingerprint: string) {
@@ -117,6 +127,45 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     const fromDesktop = await kit.mobileLogin(desktop.fingerprint, desktop.keys, false);
     expect(decodeJwt(fromDesktop.accessToken).trust_level).toBe('medium');
     expect(Math.round((Date.parse(fromDesktop.refreshTokenExpiresAt) - Date.now()) / dayMs)).toBe(3);
+  });
+
+  it('logs the same device in again, with trust falling as its stored last use ages', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const first = await kit.mobileLogin(device.fingerprint, device.keys);
+    const second = await kit.mobileLogin(device.fingerprint, device.keys);
+    expect(decodeJwt(second.accessToken).trust_level).toBe('high');
+    expect(decodeJwt(second.accessToken).session_id).not.toBe(decodeJwt(first.accessToken).session_id);
+    await onDatabase((sql) =>
+      sql.query(`update "auth"."device" set "last_used_at" = now() - interval '31 days' where "id" = $1`, [
+        device.deviceId,
+      ]),
+    );
+    expect(decodeJwt((await kit.mobileLogin(device.fingerprint, device.keys)).accessToken).trust_level).toBe('medium');
+    await onDatabase((sql) =>
+      sql.query(`update "auth"."device" set "last_used_at" = now() - interval '91 days' where "id" = $1`, [
+        device.deviceId,
+      ]),
+    );
+    expect(decodeJwt((await kit.mobileLogin(device.fingerprint, device.keys)).accessToken).trust_level).toBe('low');
+  });
+
+  it('writes nothing for a login whose device was removed after its challenge, and answers 404', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const challenge = await challengeFor(device.fingerprint);
+    const removed = await api.delete(`/api/v1/auth/devices/${device.deviceId}`, { token: user.token });
+    expect(removed.status).toBe(200);
+    const login = await post(biometricPath, {
+      sessionId: challenge.sessionId,
+      signedChallenge: device.keys.sign(challenge.challenge),
+    });
+    expect(login.status).toBe(404);
+    expect(login.body).toEqual({ message: 'Device not found or inactive', statusCode: 404 });
+    const families = await onDatabase((sql) =>
+      sql.query(`select count(*)::int as "count" from "auth"."token_family" where "device_id" = $1`, [device.deviceId]),
+    );
+    expect(families.rows[0].count).toBe(0);
   });
 
   it('binds the biometric token to its device’s X-Device-Fingerprint; /internal/verify shows device and trust', async () => {

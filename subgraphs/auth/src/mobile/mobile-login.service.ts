@@ -13,15 +13,15 @@ import { DeviceNotFoundError, InvalidBiometricTokenError, InvalidSignatureError 
 import type { DeviceKeys } from '../devices/device-keys.js';
 import { verifyDeviceSignature } from '../devices/device-signature.js';
 import { deviceFingerprint, signedChallenge } from '../devices/device.validation.js';
-import type { RefreshClaims, TokenFamilyService } from '../sessions/token-family.service.js';
-import type { TokenSet } from '../sessions/token-set.js';
+import { tokenHash, type RefreshClaims, type TokenFamilyService } from '../sessions/token-family.service.js';
+import { tokenSetOf, type TokenSet } from '../sessions/token-set.js';
 import { User } from '../users/user.entity.js';
 import type { BiometricTokenIssuer } from './biometric-tokens.js';
+import type { LoginRecords } from './login-records.js';
 
 /** Every active device of an active user with the fingerprint: the signature decides among them. */
 interface LoginData {
   deviceIds: string[];
-  userIds: number[];
 }
 
 export interface MobileChallenge {
@@ -49,6 +49,7 @@ export class MobileLoginService {
     private readonly families: TokenFamilyService,
     private readonly issuer: BiometricTokenIssuer,
     private readonly audit: AuditWriter,
+    private readonly records: LoginRecords,
     private readonly context: GatewayContext,
   ) {}
 
@@ -68,7 +69,7 @@ export class MobileLoginService {
       }
       const session = await this.sessions.open<LoginData>(
         'login',
-        { deviceIds: devices.map((device) => device.id), userIds: [...new Set(devices.map((d) => d.user_id))] },
+        { deviceIds: devices.map((device) => device.id) },
         challengeLifetimes.loginMs,
       );
       trail.challenge = session.challenge;
@@ -76,7 +77,10 @@ export class MobileLoginService {
     });
   }
 
-  /** Signature first, against the session as read; then the atomic consume decides the one winner. */
+  /**
+   * Signature first, against the session as read; then the atomic consume decides the one winner, and one
+   * statement writes everything the login changes (login-records.ts).
+   */
   biometricLogin(input: unknown): Promise<BiometricLoginResult> {
     return audited(this.audit, 'biometric_login', {}, async (trail, stageSuccess) => {
       const values = validate(biometricInput, input);
@@ -84,22 +88,26 @@ export class MobileLoginService {
       await this.hitSessionLimit(values.sessionId);
       const session = await this.sessions.read<LoginData>('login', values.sessionId);
       trail.challenge = session.challenge;
-      const [candidates, users] = await this.candidatesOf(session.data);
+      const candidates = await this.records.candidates(session.data.deviceIds);
       if (candidates.length === 0) throw new DeviceNotFoundError();
       const message = challengeMessage(session.challenge);
-      const device = candidates.find((candidate) =>
-        verifyDeviceSignature(this.keys.publicKeyOf(candidate), message, values.signedChallenge),
+      const signer = candidates.find(({ device }) =>
+        verifyDeviceSignature(this.keys.publicKeyOf(device), message, values.signedChallenge),
       );
-      const signer = device ?? candidates[0]!;
-      trail.signature = { algorithm: signer.keyAlgorithm, keyId: signer.keyId, verified: device !== undefined };
-      if (!device) throw new InvalidSignatureError();
+      const { device, user } = signer ?? candidates[0]!;
+      trail.signature = { algorithm: device.keyAlgorithm, keyId: device.keyId, verified: signer !== undefined };
+      if (!signer) throw new InvalidSignatureError();
       trail.userId = device.userId;
       trail.deviceId = device.id;
       await this.sessions.consume('login', values.sessionId);
-      const user = users.find((candidate) => candidate.id === device.userId);
-      if (!user || user.status !== 'active') throw new UnauthenticatedError('User account is not active');
-      const family = this.families.open(user.id, 'biometric', values.rememberMe === true, device.id);
-      return { success: true, tokens: await this.issuer.issue(user, device, family, stageSuccess) };
+      if (user.status !== 'active') throw new UnauthenticatedError('User account is not active');
+      const family = this.families.draft(user.id, 'biometric', values.rememberMe === true, device.id);
+      const { access, refresh } = await this.issuer.sign(user, device, family);
+      const refreshRow = { jti: refresh.jti, tokenHash: tokenHash(refresh.token), expiresAt: refresh.expiresAt };
+      if (!(await this.records.recordLogin({ family, refresh: refreshRow, audit: stageSuccess() }))) {
+        throw new DeviceNotFoundError();
+      }
+      return { success: true, tokens: tokenSetOf(access, refresh) };
     });
   }
 
@@ -118,14 +126,6 @@ export class MobileLoginService {
       const user = await this.activeUser(device.userId);
       return this.issuer.issue(user, device, family, stageSuccess);
     });
-  }
-
-  /** Devices and their users in parallel: one database round trip of latency instead of two. */
-  private candidatesOf(data: LoginData): Promise<[Device[], User[]]> {
-    return Promise.all([
-      this.em.find(Device, { id: { $in: data.deviceIds }, isActive: true }),
-      this.em.find(User, { id: { $in: data.userIds } }, { populate: ['employee.department'] }),
-    ]);
   }
 
   /** decisions: Signatures; the session ends when its rate limit is reached. */

@@ -36,36 +36,55 @@ export class TokenFamilyService {
     private readonly now: () => number,
   ) {}
 
+  /** A new family in the unit of work, written by the caller's flush. */
   open(userId: number, kind: TokenFamilyKind, rememberMe: boolean, deviceId: string | null = null): TokenFamily {
+    const family = this.draft(userId, kind, rememberMe, deviceId);
+    this.em.persist(family);
+    return family;
+  }
+
+  /** A new family that is not in the unit of work: its caller writes it with a statement of its own. */
+  draft(userId: number, kind: TokenFamilyKind, rememberMe: boolean, deviceId: string | null = null): TokenFamily {
     const lifetime = rememberMe ? tokenLifetimes.rememberedRefreshMs : tokenLifetimes.refreshMs;
-    return this.em.create(TokenFamily, {
+    const createdAt = new Date(this.now());
+    return Object.assign(new TokenFamily(), {
       userId,
       kind,
       rememberMe,
       deviceId,
-      absoluteExpiresAt: new Date(this.now() + lifetime),
+      createdAt,
+      absoluteExpiresAt: new Date(createdAt.getTime() + lifetime),
     });
   }
 
-  /** Issues the family's next refresh token; never valid past the family's absolute expiry. */
+  /** Issues the family's next refresh token and adds its row to the unit of work. */
   async issueRefresh(family: TokenFamily, extraClaims: Record<string, unknown> = {}): Promise<IssuedToken> {
-    const lifetime = Math.min(
-      family.rememberMe ? tokenLifetimes.rememberedRefreshMs : tokenLifetimes.refreshMs,
-      family.absoluteExpiresAt.getTime() - this.now(),
-    );
-    const issued = await this.codec.sign(
-      refreshKindOf[family.kind],
-      String(family.userId),
-      { token_family: family.id, rotation_count: family.rotationCount, ...extraClaims },
-      lifetime,
-    );
+    const issued = await this.signRefresh(family, extraClaims);
+    this.stageRefresh(family, issued);
+    return issued;
+  }
+
+  stageRefresh(family: TokenFamily, issued: IssuedToken): void {
     this.em.create(RefreshToken, {
       jti: issued.jti,
       tokenHash: tokenHash(issued.token),
       family,
       expiresAt: issued.expiresAt,
     });
-    return issued;
+  }
+
+  /** Signs the family's next refresh token; never valid past the family's absolute expiry. */
+  signRefresh(family: TokenFamily, extraClaims: Record<string, unknown> = {}): Promise<IssuedToken> {
+    const lifetime = Math.min(
+      family.rememberMe ? tokenLifetimes.rememberedRefreshMs : tokenLifetimes.refreshMs,
+      family.absoluteExpiresAt.getTime() - this.now(),
+    );
+    return this.codec.sign(
+      refreshKindOf[family.kind],
+      String(family.userId),
+      { token_family: family.id, rotation_count: family.rotationCount, ...extraClaims },
+      lifetime,
+    );
   }
 
   verifyRefresh(token: string, kind: TokenFamilyKind): Promise<RefreshClaims> {

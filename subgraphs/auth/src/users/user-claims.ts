@@ -1,5 +1,4 @@
 import type { DepartmentClaim, EmployeeClaim } from '../../../../lib/src/auth/caller.js';
-import type { User } from './user.entity.js';
 
 export interface UserClaims {
   id: number;
@@ -9,8 +8,16 @@ export interface UserClaims {
   department: DepartmentClaim | null;
 }
 
-/** The standard user claims of an access token; the user must be loaded with employee.department. */
-export function userClaimsOf(user: User): UserClaims {
+/** What the claims are made of: a User loaded with employee.department, or a row read for a login. */
+export interface ClaimsSource {
+  id: number;
+  email: string;
+  permissions: string[];
+  employee: (EmployeeClaim & { department: DepartmentClaim | null }) | null;
+}
+
+/** The standard user claims of an access token. */
+export function userClaimsOf(user: ClaimsSource): UserClaims {
   const employee = user.employee;
   const department = employee?.department ?? null;
   return {
