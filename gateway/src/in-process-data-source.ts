@@ -22,16 +22,30 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     private readonly logger: Logger,
   ) {}
 
+  get schema() {
+    return this.subgraph.schema;
+  }
+
   async process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
     if (!isIncomingOperation(options)) {
       throw new Error('in-process subgraphs serve incoming operations only');
     }
     const { request, context, document } = options;
+    return this.run(document ?? this.document(request.query!), request.variables, request.operationName, context);
+  }
+
+  /** Executes a document already validated against this subgraph's schema. */
+  async run(
+    document: DocumentNode,
+    variables: Record<string, unknown> | undefined,
+    operationName: string | undefined,
+    context: GatewayContext,
+  ) {
     const result = await execute({
       schema: this.subgraph.schema,
-      document: document ?? this.document(request.query!),
-      variableValues: request.variables,
-      operationName: request.operationName,
+      document,
+      variableValues: variables,
+      operationName,
       contextValue: this.contextFor(context),
     });
     return {

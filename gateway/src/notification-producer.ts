@@ -25,12 +25,7 @@ export function bindNotificationProducer(platform: Platform, graph: Graph): void
       caller: { kind: 'service', serviceName, tokenId: `internal:${serviceName}` },
       authFailure: null,
     };
-    const response = await graph.apollo.executeOperation(
-      { query: processJob, variables: { input: request } },
-      { contextValue },
-    );
-    if (response.body.kind !== 'single') throw new Error('unexpected incremental result');
-    const { data, errors } = response.body.singleResult;
+    const { data, errors } = await graph.fixed.execute(processJob, { input: request }, contextValue);
     if (errors?.[0]) throw new GraphQLResultError(errors[0]);
     return data!.processNotificationJob as NotificationJobReceipt;
   });

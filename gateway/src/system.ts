@@ -101,7 +101,6 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     app,
     platform,
     graph,
-    supergraphSdl,
     subgraphNames: subgraphRegistry.map((entry) => entry.name),
     local,
     dataSource,

@@ -63,3 +63,22 @@ export function unavailableIfDatabaseDown(error: unknown): unknown {
 export async function pingDatabase(orm: MikroORM): Promise<void> {
   await orm.em.getConnection().execute('select 1');
 }
+
+interface PooledClient {
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs one autocommitted statement on a pooled connection straight through the pg driver, without the query
+ * builder: for the few fixed statements on hot paths (biometric login, audit entries), written with $n
+ * placeholders. It joins no transaction of the entity manager.
+ */
+export async function runStatement<T>(em: EntityManager, text: string, values: unknown[]): Promise<T[]> {
+  const client = em.getConnection().getKnex().client;
+  const connection = (await client.acquireConnection()) as PooledClient;
+  try {
+    return (await connection.query(text, values)).rows as T[];
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}

@@ -46,11 +46,7 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   registerGraphQLRoute(app, platform, graph);
   registerRestRoutes(app, options.routes, {
     context: (request) => gatewayContextOf(request, platform.authenticator),
-    execute: async (query, variables, contextValue) => {
-      const response = await graph.apollo.executeOperation({ query, variables }, { contextValue });
-      if (response.body.kind !== 'single') throw new Error('REST adapters run single-result operations only');
-      return response.body.singleResult;
-    },
+    execute: (query, variables, contextValue) => graph.fixed.execute(query, variables, contextValue),
   });
   registerInternalVerify(app, platform, metrics);
   registerHealth(app, platform, options.health, options.version);

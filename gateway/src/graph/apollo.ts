@@ -5,8 +5,11 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import type { GatewayContext } from '../../../lib/src/graphql/context.js';
 import type { Metrics } from '../../../lib/src/metrics.js';
 import type { Platform } from '../../../lib/src/platform.js';
+import { InProcessDataSource } from '../in-process-data-source.js';
+import { FixedOperations } from './fixed-operations.js';
 import { formatGatewayError } from './format-error.js';
 import { operationLimitRules, rootFieldCount } from './operation-limits.js';
+import { GraphPlanner } from './planner.js';
 
 export interface GraphOptions {
   platform: Platform;
@@ -68,7 +71,22 @@ export async function createGraph(options: GraphOptions) {
     ],
   });
   await apollo.start();
-  return { apollo, gateway };
+  const planner = new GraphPlanner(options.supergraphSdl);
+  const fixed = new FixedOperations({
+    planner,
+    metrics: options.metrics,
+    localSource: (name) => {
+      const source = options.dataSource(name, undefined);
+      return source instanceof InProcessDataSource ? source : undefined;
+    },
+    viaGateway: async (query, variables, contextValue) => {
+      const response = await apollo.executeOperation({ query, variables }, { contextValue });
+      if (response.body.kind !== 'single') throw new Error('fixed operations are single-result operations');
+      return response.body.singleResult;
+    },
+    formatError: formatGatewayError(platform.logger),
+  });
+  return { apollo, gateway, planner, fixed };
 }
 
 export type Graph = Awaited<ReturnType<typeof createGraph>>;

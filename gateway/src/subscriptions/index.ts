@@ -16,7 +16,6 @@ export interface SubscriptionsOptions {
   app: FastifyInstance;
   platform: Platform;
   graph: Graph;
-  supergraphSdl: string;
   subgraphNames: string[];
   local: Map<string, Subgraph>;
   dataSource(name: string): GraphQLDataSource<GatewayContext>;
@@ -41,7 +40,7 @@ export function attachSubscriptions(options: SubscriptionsOptions): { close(): P
       : new RemoteUpstream(name, remoteUrl(name), identity);
     dataSources[name] = options.dataSource(name);
   }
-  const executor = new SubscriptionPlanExecutor(options.supergraphSdl, dataSources, upstreams, platform.logger);
+  const executor = new SubscriptionPlanExecutor(graph.planner, dataSources, upstreams, platform.logger);
   const { ALLOWED_ORIGINS, PUBLIC_URL, PORT } = platform.config;
   const ownOrigin = PUBLIC_URL ? new URL(PUBLIC_URL).origin : `http://localhost:${PORT}`;
   const formatError = formatGatewayError(platform.logger);

@@ -1,9 +1,9 @@
 import { buildOperationContext, executeQueryPlan, type GraphQLDataSource, type ServiceMap } from '@apollo/gateway';
-import { operationFromDocument, Supergraph, type Schema } from '@apollo/federation-internals';
-import { QueryPlanner, type FetchNode, type QueryPlan } from '@apollo/query-planner';
-import { GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import type { FetchNode, QueryPlan } from '@apollo/query-planner';
+import { GraphQLError, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { GatewayContext } from '../../../lib/src/graphql/context.js';
 import type { Logger } from '../../../lib/src/logger.js';
+import type { GraphPlanner } from '../graph/planner.js';
 import { mapAsyncIterator } from './map-iterator.js';
 import type { SubscriptionUpstream } from './upstream.js';
 
@@ -13,8 +13,6 @@ export interface SubscriptionRequest {
   operationName?: string;
   context: GatewayContext;
 }
-
-const maxCachedPlans = 500;
 
 const pick = (variables: Record<string, unknown>, names: string[] = []) =>
   Object.fromEntries(names.filter((name) => name in variables).map((name) => [name, variables[name]]));
@@ -26,27 +24,15 @@ const pick = (variables: Record<string, unknown>, names: string[] = []) =>
  * fetch's answer. Payload fields owned by other subgraphs are so resolved like any query's.
  */
 export class SubscriptionPlanExecutor {
-  readonly apiSchema: GraphQLSchema;
-  private readonly api: Schema;
-  private readonly supergraphSchema: GraphQLSchema;
-  private readonly planner: QueryPlanner;
-  private readonly plans = new Map<string, QueryPlan>();
-
   constructor(
-    supergraphSdl: string,
+    readonly planner: GraphPlanner,
     private readonly dataSources: Record<string, GraphQLDataSource<GatewayContext>>,
     private readonly upstreams: Record<string, SubscriptionUpstream>,
     private readonly logger: Logger,
-  ) {
-    const supergraph = Supergraph.build(supergraphSdl);
-    this.api = supergraph.apiSchema();
-    this.apiSchema = this.api.toGraphQLJSSchema();
-    this.supergraphSchema = supergraph.schema.toGraphQLJSSchema();
-    this.planner = new QueryPlanner(supergraph);
-  }
+  ) {}
 
   async subscribe(request: SubscriptionRequest): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
-    const plan = this.planOf(request);
+    const plan = this.planner.planOf(request.document, request.operationName);
     if (plan.node?.kind !== 'Subscription') {
       return { errors: [new GraphQLError('Not a subscription', { extensions: { code: 'BAD_REQUEST' } })] };
     }
@@ -76,20 +62,6 @@ export class SubscriptionPlanExecutor {
     return mapAsyncIterator(source, (event) => this.resolveEvent(request, primary, eventPlan, event));
   }
 
-  /** Plans are cached per document text and operation name: a thousand subscribers share one. */
-  private planOf(request: SubscriptionRequest): QueryPlan {
-    const key = `${request.operationName ?? ''}\n${request.document.loc?.source.body ?? ''}`;
-    let plan = this.plans.get(key);
-    if (!plan) {
-      plan = this.planner.buildQueryPlan(
-        operationFromDocument(this.api, request.document, { operationName: request.operationName }),
-      );
-      if (this.plans.size >= maxCachedPlans) this.plans.clear();
-      this.plans.set(key, plan);
-    }
-    return plan;
-  }
-
   /** Runs the plan for one event: the primary fetch answers with the event, the rest fetch normally. */
   private async resolveEvent(
     request: SubscriptionRequest,
@@ -109,7 +81,7 @@ export class SubscriptionPlanExecutor {
       },
     };
     const operationContext = buildOperationContext({
-      schema: this.apiSchema,
+      schema: this.planner.apiSchema,
       operationDocument: request.document,
       operationName: request.operationName,
     });
@@ -125,8 +97,8 @@ export class SubscriptionPlanExecutor {
       serviceMap,
       requestContext as unknown as Parameters<typeof executeQueryPlan>[2],
       operationContext,
-      this.supergraphSchema,
-      this.api,
+      this.planner.supergraphSchema,
+      this.planner.api,
     );
     return { data: result.data, errors: result.errors };
   }

@@ -10,6 +10,7 @@ import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
 import { createLogger } from '../../../lib/src/logger.js';
 import { collect, wsClient } from '../../../subgraphs/notifications/src/notifications-test-kit.js';
 import { InProcessDataSource } from '../in-process-data-source.js';
+import { GraphPlanner } from '../graph/planner.js';
 import { SubscriptionPlanExecutor } from './plan-executor.js';
 import { InProcessUpstream } from './upstream.js';
 import { attachSubscriptionServer } from './ws-server.js';
@@ -96,7 +97,7 @@ describe('subscription bridge: any subgraph, payload fields resolved through the
     if (composed.errors) throw new Error(composed.errors.map((error) => error.message).join('\n'));
     const logger = createLogger('silent');
     const executor = new SubscriptionPlanExecutor(
-      composed.supergraphSdl,
+      new GraphPlanner(composed.supergraphSdl),
       Object.fromEntries(subgraphs.map((subgraph) => [subgraph.name, new InProcessDataSource(subgraph, logger)])),
       Object.fromEntries(subgraphs.map((subgraph) => [subgraph.name, new InProcessUpstream(subgraph, logger)])),
       logger,

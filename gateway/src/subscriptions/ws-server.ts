@@ -128,10 +128,10 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
         } catch (error) {
           return protocolErrors([error instanceof GraphQLError ? error : new GraphQLError('Invalid document')]);
         }
-        const errors = validate(executor.apiSchema, document, [...specifiedRules, ...operationLimitRules]);
+        const errors = validate(executor.planner.apiSchema, document, [...specifiedRules, ...operationLimitRules]);
         if (errors.length > 0) return protocolErrors(errors);
         return {
-          schema: executor.apiSchema,
+          schema: executor.planner.apiSchema,
           document,
           variableValues: payload.variables ?? {},
           operationName: payload.operationName ?? undefined,

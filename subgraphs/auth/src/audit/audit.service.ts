@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { runStatement } from '../../../../lib/src/database.js';
 import type { RequestInfo } from '../../../../lib/src/graphql/context.js';
 import type { AuditEntry, AuditResult, SignatureMetadata } from './audit-entry.entity.js';
 
@@ -25,8 +26,12 @@ export function sha256(value: string): string {
 export const auditColumns =
   '"action", "result", "user_id", "device_id", "ip_address", "user_agent", "error_code", "details", "challenge_hash", "signature", "created_at"';
 
-/** Placeholders matching auditColumns, typed so that they also serve as an INSERT ... SELECT list. */
-export const auditPlaceholders = '?, ?, ?::int, ?::uuid, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?::timestamptz';
+const auditTypes = ['', '', '::int', '::uuid', '', '', '', '::jsonb', '', '::jsonb', '::timestamptz'];
+
+/** Placeholders $from.. matching auditColumns, typed so that they also serve as an INSERT ... SELECT list. */
+export function auditPlaceholders(from: number): string {
+  return auditTypes.map((type, index) => `$${from + index}${type}`).join(', ');
+}
 
 /** An entry's values as statement parameters, for statements that write it beside other rows. */
 export function auditParameters(entry: AuditEntryValues): unknown[] {
@@ -46,6 +51,8 @@ export function auditParameters(entry: AuditEntryValues): unknown[] {
   ];
 }
 
+const recordSql = `insert into "auth"."audit_entry" (${auditColumns}) values (${auditPlaceholders(1)})`;
+
 /**
  * Writes audit entries outside the operation's unit of work: a failed operation rolls its own changes back,
  * but the record that it failed must stay.
@@ -58,13 +65,7 @@ export class AuditWriter {
 
   /** One autocommitted INSERT in plain SQL: audit entries are on every hot path, and a row needs no ORM. */
   async record(event: AuditEvent): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute(
-        `insert into "auth"."audit_entry" (${auditColumns}) values (${auditPlaceholders})`,
-        auditParameters(this.entryOf(event)),
-        'run',
-      );
+    await runStatement(this.em, recordSql, auditParameters(this.entryOf(event)));
   }
 
   entryOf(event: AuditEvent): AuditEntryValues {

@@ -11,11 +11,6 @@ import { tokenSetOf, type TokenSet } from '../sessions/token-set.js';
 import { userClaimsOf, type ClaimsSource } from '../users/user-claims.js';
 import { trustLevelOf } from './trust-level.js';
 
-export interface BiometricTokens {
-  access: IssuedToken;
-  refresh: IssuedToken;
-}
-
 type TokenDevice = Pick<Device, 'id' | 'deviceFingerprint' | 'keyAlgorithm' | 'deviceType' | 'lastUsedAt'>;
 
 /**
@@ -30,9 +25,8 @@ export class BiometricTokenIssuer {
     private readonly now: () => number,
   ) {}
 
-  /** Signs the pair; storing the refresh token is the caller's (login: one statement; refresh: issue). */
-  async sign(user: ClaimsSource, device: TokenDevice, family: TokenFamily): Promise<BiometricTokens> {
-    const access = await this.codec.sign(
+  signAccess(user: ClaimsSource, device: TokenDevice, family: TokenFamily): Promise<IssuedToken> {
+    return this.codec.sign(
       tokenKinds.biometricAccess,
       String(user.id),
       {
@@ -45,13 +39,18 @@ export class BiometricTokenIssuer {
       },
       tokenLifetimes.biometricAccessMs,
     );
-    const refresh = await this.families.signRefresh(family, { device_id: device.id });
-    return { access, refresh };
   }
 
-  /** Signs and stores in one commit: the refresh token, the device's lastUsedAt and the success audit entry. */
+  signRefresh(device: Pick<Device, 'id'>, family: TokenFamily): Promise<IssuedToken> {
+    return this.families.signRefresh(family, { device_id: device.id });
+  }
+
+  /** Signs the pair and stores in one commit: the refresh token, the device's lastUsedAt and the success audit entry. */
   async issue(user: ClaimsSource, device: Device, family: TokenFamily, stageAudit: StageSuccess): Promise<TokenSet> {
-    const { access, refresh } = await this.sign(user, device, family);
+    const [access, refresh] = await Promise.all([
+      this.signAccess(user, device, family),
+      this.signRefresh(device, family),
+    ]);
     this.families.stageRefresh(family, refresh);
     device.lastUsedAt = new Date(this.now());
     this.em.create(AuditEntry, stageAudit());

@@ -1,18 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { runStatement } from '../../../../lib/src/database.js';
 import { auditColumns, auditParameters, auditPlaceholders, type AuditEntryValues } from '../audit/audit.service.js';
 import type { Device } from '../devices/device.entity.js';
 import type { TokenFamily } from '../sessions/token-family.entity.js';
 import type { ClaimsSource } from '../users/user-claims.js';
 import type { UserStatus } from '../users/user.entity.js';
 
-export type CandidateDevice = Pick<
+/** What a login needs of a device, read at challenge time and kept in the challenge session (JSON). */
+export interface LoginDevice extends Pick<
   Device,
-  'id' | 'userId' | 'deviceType' | 'deviceFingerprint' | 'publicKeyEncrypted' | 'keyAlgorithm' | 'keyId' | 'lastUsedAt'
->;
-
-export interface LoginCandidate {
-  device: CandidateDevice;
-  user: ClaimsSource & { status: UserStatus };
+  'id' | 'userId' | 'deviceType' | 'deviceFingerprint' | 'publicKeyEncrypted' | 'keyAlgorithm' | 'keyId'
+> {
+  /** ISO time of the device's previous use, for the trust level. */
+  lastUsedAt: string | null;
 }
 
 export interface LoginWrite {
@@ -21,7 +21,13 @@ export interface LoginWrite {
   audit: AuditEntryValues;
 }
 
-interface CandidateRow {
+/** The outcome of the login's write, with the user's claims as they are at that moment. */
+export interface RecordedLogin {
+  written: boolean;
+  user: (ClaimsSource & { status: UserStatus }) | null;
+}
+
+interface DeviceRow {
   id: string;
   user_id: number;
   device_type: Device['deviceType'];
@@ -31,6 +37,11 @@ interface CandidateRow {
   key_id: string;
   /** The ORM's driver hands timestamps over as text. */
   last_used_at: string | null;
+}
+
+interface RecordedRow {
+  written: number;
+  id: number;
   email: string;
   status: UserStatus;
   permissions: string[];
@@ -41,105 +52,107 @@ interface CandidateRow {
   department_name: string | null;
 }
 
-const candidatesSql = (count: number) => `
+const devicesSql = `
   select d."id", d."user_id", d."device_type", d."device_fingerprint", d."public_key_encrypted", d."key_algorithm",
-    d."key_id", d."last_used_at", u."email", u."status", u."permissions", e."id" as "employee_id",
-    e."name" as "employee_name", e."avatar_file_id", dep."id" as "department_id", dep."name" as "department_name"
-  from "auth"."device" d
-  join "auth"."user_account" u on u."id" = d."user_id"
-  left join "auth"."employee" e on e."id" = u."employee_id"
-  left join "auth"."department" dep on dep."id" = e."department_id"
-  where d."is_active" and d."id" in (${Array(count).fill('?').join(', ')})`;
+    d."key_id", d."last_used_at"
+  from "auth"."device" d join "auth"."user_account" u on u."id" = d."user_id"
+  where d."device_fingerprint" = $1 and d."is_active" and u."status" = 'active'
+  order by d."created_at" limit 50`;
 
 /**
  * Everything a successful login writes, in one autocommitted statement: the device's lastUsedAt, the new token
  * family, its first refresh token and the success audit entry. The device row is the guard: a device removed
- * (or a user disabled) since the signature was checked matches nothing, and then nothing is written.
+ * (or a user disabled) since the challenge matches nothing, and then nothing is written. The user's claims
+ * are read in the same statement, so the access token carries them as they are now.
  */
 const recordLoginSql = `
   with "used_device" as (
-    update "auth"."device" d set "last_used_at" = ?, "updated_at" = ?
-    where d."id" = ? and d."is_active"
+    update "auth"."device" d set "last_used_at" = $1, "updated_at" = $2
+    where d."id" = $3 and d."is_active"
       and exists (select 1 from "auth"."user_account" u where u."id" = d."user_id" and u."status" = 'active')
     returning d."id", d."user_id"
   ), "family" as (
     insert into "auth"."token_family"
       ("id", "user_id", "kind", "device_id", "remember_me", "rotation_count", "absolute_expires_at", "created_at")
-    select ?::uuid, "user_id", ?, "id", ?::boolean, ?::int, ?::timestamptz, ?::timestamptz from "used_device"
+    select $4::uuid, "user_id", $5, "id", $6::boolean, $7::int, $8::timestamptz, $9::timestamptz from "used_device"
     returning "id"
   ), "refresh" as (
     insert into "auth"."refresh_token" ("jti", "token_hash", "family_id", "expires_at", "created_at")
-    select ?::uuid, ?, "id", ?::timestamptz, ?::timestamptz from "family"
+    select $10::uuid, $11, "id", $12::timestamptz, $13::timestamptz from "family"
     returning "jti"
   ), "entry" as (
     insert into "auth"."audit_entry" (${auditColumns})
-    select ${auditPlaceholders} from "used_device"
+    select ${auditPlaceholders(14)} from "used_device"
   )
-  select count(*)::int as "written" from "refresh"`;
+  select (select count(*)::int from "refresh") as "written", u."id", u."email", u."status", u."permissions",
+    e."id" as "employee_id", e."name" as "employee_name", e."avatar_file_id",
+    dep."id" as "department_id", dep."name" as "department_name"
+  from "auth"."user_account" u
+  left join "auth"."employee" e on e."id" = u."employee_id"
+  left join "auth"."department" dep on dep."id" = e."department_id"
+  where u."id" = $25`;
 
 /**
  * The biometric login's storage in plain SQL, because the login is the mobile app's hot path (issue 3's
- * benchmark): one read before the signature check and one atomic write after it, no unit of work.
+ * benchmark): the challenge reads the devices once, and the login, after the signature check, writes once.
  */
 export class LoginRecords {
   constructor(private readonly em: EntityManager) {}
 
-  /** The session's devices that are still active, each with its user's claims and status. */
-  async candidates(deviceIds: string[]): Promise<LoginCandidate[]> {
-    if (deviceIds.length === 0) return [];
-    const rows = await this.em.getConnection().execute<CandidateRow[]>(candidatesSql(deviceIds.length), deviceIds);
-    return rows.map(candidateOf);
+  /** The active devices of active users with this fingerprint: the signature decides among them. */
+  async devicesWithFingerprint(fingerprint: string): Promise<LoginDevice[]> {
+    const rows = await runStatement<DeviceRow>(this.em, devicesSql, [fingerprint]);
+    return rows.map(deviceOf);
   }
 
-  /** False when the device or its user stopped being active meanwhile; nothing was written then. */
-  async recordLogin({ family, refresh, audit }: LoginWrite): Promise<boolean> {
-    const [row] = await this.em
-      .getConnection()
-      .execute<{ written: number }[]>(recordLoginSql, [
-        audit.createdAt,
-        audit.createdAt,
-        family.deviceId,
-        family.id,
-        family.kind,
-        family.rememberMe,
-        family.rotationCount,
-        family.absoluteExpiresAt,
-        family.createdAt,
-        refresh.jti,
-        refresh.tokenHash,
-        refresh.expiresAt,
-        family.createdAt,
-        ...auditParameters(audit),
-      ]);
-    return row?.written === 1;
+  async recordLogin({ family, refresh, audit }: LoginWrite): Promise<RecordedLogin> {
+    const [row] = await runStatement<RecordedRow>(this.em, recordLoginSql, [
+      audit.createdAt,
+      audit.createdAt,
+      family.deviceId,
+      family.id,
+      family.kind,
+      family.rememberMe,
+      family.rotationCount,
+      family.absoluteExpiresAt,
+      family.createdAt,
+      refresh.jti,
+      refresh.tokenHash,
+      refresh.expiresAt,
+      family.createdAt,
+      ...auditParameters(audit),
+      family.userId,
+    ]);
+    return { written: row?.written === 1, user: row ? userOf(row) : null };
   }
 }
 
-function candidateOf(row: CandidateRow): LoginCandidate {
+function deviceOf(row: DeviceRow): LoginDevice {
   return {
-    device: {
-      id: row.id,
-      userId: row.user_id,
-      deviceType: row.device_type,
-      deviceFingerprint: row.device_fingerprint,
-      publicKeyEncrypted: row.public_key_encrypted,
-      keyAlgorithm: row.key_algorithm,
-      keyId: row.key_id,
-      lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at),
-    },
-    user: {
-      id: row.user_id,
-      email: row.email,
-      status: row.status,
-      permissions: row.permissions,
-      employee: row.employee_id
-        ? {
-            id: row.employee_id,
-            name: row.employee_name!,
-            avatarFileId: row.avatar_file_id,
-            department: row.department_id ? { id: row.department_id, name: row.department_name! } : null,
-          }
-        : null,
-    },
+    id: row.id,
+    userId: row.user_id,
+    deviceType: row.device_type,
+    deviceFingerprint: row.device_fingerprint,
+    publicKeyEncrypted: row.public_key_encrypted,
+    keyAlgorithm: row.key_algorithm,
+    keyId: row.key_id,
+    lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
+  };
+}
+
+function userOf(row: RecordedRow): ClaimsSource & { status: UserStatus } {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status,
+    permissions: row.permissions,
+    employee: row.employee_id
+      ? {
+          id: row.employee_id,
+          name: row.employee_name!,
+          avatarFileId: row.avatar_file_id,
+          department: row.department_id ? { id: row.department_id, name: row.department_name! } : null,
+        }
+      : null,
   };
 }

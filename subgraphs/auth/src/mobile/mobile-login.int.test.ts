@@ -168,6 +168,25 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     expect(families.rows[0].count).toBe(0);
   });
 
+  it('refuses with 401 and writes nothing when the user was disabled after the challenge', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const challenge = await challengeFor(device.fingerprint);
+    await onDatabase((sql) =>
+      sql.query(`update "auth"."user_account" set "status" = 'disabled' where "id" = $1`, [user.id]),
+    );
+    const login = await post(biometricPath, {
+      sessionId: challenge.sessionId,
+      signedChallenge: device.keys.sign(challenge.challenge),
+    });
+    expect(login.status).toBe(401);
+    expect(login.body).toEqual({ message: 'User account is not active', statusCode: 401 });
+    const families = await onDatabase((sql) =>
+      sql.query(`select count(*)::int as "count" from "auth"."token_family" where "device_id" = $1`, [device.deviceId]),
+    );
+    expect(families.rows[0].count).toBe(0);
+  });
+
   it('binds the biometric token to its device’s X-Device-Fingerprint; /internal/verify shows device and trust', async () => {
     const user = await kit.newUser();
     const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));

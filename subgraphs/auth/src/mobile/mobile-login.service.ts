@@ -17,11 +17,11 @@ import { tokenHash, type RefreshClaims, type TokenFamilyService } from '../sessi
 import { tokenSetOf, type TokenSet } from '../sessions/token-set.js';
 import { User } from '../users/user.entity.js';
 import type { BiometricTokenIssuer } from './biometric-tokens.js';
-import type { LoginRecords } from './login-records.js';
+import type { LoginDevice, LoginRecords } from './login-records.js';
 
 /** Every active device of an active user with the fingerprint: the signature decides among them. */
 interface LoginData {
-  deviceIds: string[];
+  devices: LoginDevice[];
 }
 
 export interface MobileChallenge {
@@ -57,29 +57,22 @@ export class MobileLoginService {
     return audited(this.audit, 'mobile_challenge', {}, async (trail) => {
       const values = validate(challengeInput, input);
       await this.rateLimiter.hit('mobileChallenge', `fp:${fingerprintHash(values.deviceFingerprint)}`);
-      const devices = await this.em.execute<{ id: string; user_id: number }[]>(
-        `select d."id", d."user_id" from "auth"."device" d join "auth"."user_account" u on u."id" = d."user_id"
-         where d."device_fingerprint" = ? and d."is_active" and u."status" = 'active' order by d."created_at" limit 50`,
-        [values.deviceFingerprint],
-      );
+      const devices = await this.records.devicesWithFingerprint(values.deviceFingerprint);
       if (devices.length === 0) throw new DeviceNotFoundError();
       if (devices.length === 1) {
-        trail.userId = devices[0]!.user_id;
+        trail.userId = devices[0]!.userId;
         trail.deviceId = devices[0]!.id;
       }
-      const session = await this.sessions.open<LoginData>(
-        'login',
-        { deviceIds: devices.map((device) => device.id) },
-        challengeLifetimes.loginMs,
-      );
+      const session = await this.sessions.open<LoginData>('login', { devices }, challengeLifetimes.loginMs);
       trail.challenge = session.challenge;
       return { challenge: session.challenge, expiresAt: session.expiresAt, sessionId: session.sessionId };
     });
   }
 
   /**
-   * Signature first, against the session as read; then the atomic consume decides the one winner, and one
-   * statement writes everything the login changes (login-records.ts).
+   * The devices come from the session, so the signature is checked before any database work; the atomic
+   * consume then decides the one winner, and one statement writes everything the login changes, guarded by
+   * the device and user still being active (login-records.ts).
    */
   biometricLogin(input: unknown): Promise<BiometricLoginResult> {
     return audited(this.audit, 'biometric_login', {}, async (trail, stageSuccess) => {
@@ -88,25 +81,29 @@ export class MobileLoginService {
       await this.hitSessionLimit(values.sessionId);
       const session = await this.sessions.read<LoginData>('login', values.sessionId);
       trail.challenge = session.challenge;
-      const candidates = await this.records.candidates(session.data.deviceIds);
-      if (candidates.length === 0) throw new DeviceNotFoundError();
       const message = challengeMessage(session.challenge);
-      const signer = candidates.find(({ device }) =>
+      const signer = session.data.devices.find((device) =>
         verifyDeviceSignature(this.keys.publicKeyOf(device), message, values.signedChallenge),
       );
-      const { device, user } = signer ?? candidates[0]!;
+      const device = signer ?? session.data.devices[0]!;
       trail.signature = { algorithm: device.keyAlgorithm, keyId: device.keyId, verified: signer !== undefined };
       if (!signer) throw new InvalidSignatureError();
       trail.userId = device.userId;
       trail.deviceId = device.id;
-      await this.sessions.consume('login', values.sessionId);
-      if (user.status !== 'active') throw new UnauthenticatedError('User account is not active');
-      const family = this.families.draft(user.id, 'biometric', values.rememberMe === true, device.id);
-      const { access, refresh } = await this.issuer.sign(user, device, family);
-      const refreshRow = { jti: refresh.jti, tokenHash: tokenHash(refresh.token), expiresAt: refresh.expiresAt };
-      if (!(await this.records.recordLogin({ family, refresh: refreshRow, audit: stageSuccess() }))) {
-        throw new DeviceNotFoundError();
-      }
+      const family = this.families.draft(device.userId, 'biometric', values.rememberMe === true, device.id);
+      const [, refresh] = await Promise.all([
+        this.sessions.consume('login', values.sessionId),
+        this.issuer.signRefresh(device, family),
+      ]);
+      const { written, user } = await this.records.recordLogin({
+        family,
+        refresh: { jti: refresh.jti, tokenHash: tokenHash(refresh.token), expiresAt: refresh.expiresAt },
+        audit: stageSuccess(),
+      });
+      if (user?.status !== 'active') throw new UnauthenticatedError('User account is not active');
+      if (!written) throw new DeviceNotFoundError();
+      const lastUsedAt = device.lastUsedAt === null ? null : new Date(device.lastUsedAt);
+      const access = await this.issuer.signAccess(user, { ...device, lastUsedAt }, family);
       return { success: true, tokens: tokenSetOf(access, refresh) };
     });
   }

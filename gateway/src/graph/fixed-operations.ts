@@ -1,0 +1,71 @@
+import { getOperationAST, parse, validate, type GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { GatewayContext } from '../../../lib/src/graphql/context.js';
+import type { Metrics } from '../../../lib/src/metrics.js';
+import type { InProcessDataSource } from '../in-process-data-source.js';
+import type { GraphPlanner } from './planner.js';
+
+export interface OperationResult {
+  data?: Record<string, unknown> | null;
+  errors?: readonly GraphQLFormattedError[];
+}
+
+type Variables = Record<string, unknown>;
+type Lane = (variables: Variables, context: GatewayContext) => Promise<OperationResult>;
+
+export interface FixedOperationsOptions {
+  planner: GraphPlanner;
+  metrics: Metrics;
+  /** The subgraph's data source when it runs in this process. */
+  localSource(name: string): InProcessDataSource | undefined;
+  /** The full path: Apollo Server and the gateway, as for a client's operation. */
+  viaGateway(query: string, variables: Variables, context: GatewayContext): Promise<OperationResult>;
+  formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError;
+}
+
+/**
+ * Operations the server defines itself (the REST adapters', the internal notification producer's) never
+ * change, so each is parsed, validated and planned once. When the plan is a single fetch from a subgraph in
+ * this process, that subgraph answers the operation itself: the same answer as through the gateway, without
+ * the per-request pipelines of Apollo Server and the plan executor, which cost the mobile app's hot paths
+ * more than their own work did (issue 3's benchmark). Any other plan, and any subgraph in another process,
+ * goes through the gateway.
+ */
+export class FixedOperations {
+  private readonly lanes = new Map<string, Lane>();
+
+  constructor(private readonly options: FixedOperationsOptions) {}
+
+  execute(query: string, variables: Variables, context: GatewayContext): Promise<OperationResult> {
+    let lane = this.lanes.get(query);
+    if (!lane) {
+      lane = this.compile(query);
+      this.lanes.set(query, lane);
+    }
+    return lane(variables, context);
+  }
+
+  private compile(query: string): Lane {
+    const { planner, localSource, viaGateway } = this.options;
+    const document = parse(query);
+    const [invalid] = validate(planner.apiSchema, document);
+    if (invalid) throw new Error(`fixed operation is not valid against the supergraph: ${invalid.message}`);
+    const node = planner.planOf(document).node;
+    const source = node?.kind === 'Fetch' && !node.requires ? localSource(node.serviceName) : undefined;
+    if (!source || validate(source.schema, document).length > 0) {
+      return (variables, context) => viaGateway(query, variables, context);
+    }
+    const operation = getOperationAST(document)!;
+    const labels = { operation: operation.name?.value ?? 'anonymous', type: operation.operation };
+    return async (variables, context) => {
+      const stop = this.options.metrics.graphqlDuration.startTimer();
+      const result = await source.run(document, variables, undefined, context);
+      stop(labels);
+      this.options.metrics.graphqlOperations.inc({ ...labels, result: result.errors?.length ? 'error' : 'ok' });
+      return { data: result.data, errors: result.errors?.map((error) => this.format(error)) };
+    };
+  }
+
+  private format(error: GraphQLError): GraphQLFormattedError {
+    return this.options.formatError(error.toJSON(), error);
+  }
+}
