@@ -22,6 +22,7 @@ export interface BenchSystem {
   system: System;
   config: Config;
   databaseUrl: string;
+  redisUrl: string;
   port: number;
   url: string;
   /** Logs the bootstrap admin in through REST (argon2id: deliberately slow, about 0.1 s). */
@@ -68,6 +69,7 @@ export async function startBenchSystem(): Promise<BenchSystem> {
     system,
     config,
     databaseUrl: databaseUrl.toString(),
+    redisUrl,
     port,
     url,
     login: async () => {

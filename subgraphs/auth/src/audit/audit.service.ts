@@ -51,7 +51,8 @@ export function auditParameters(entry: AuditEntryValues): unknown[] {
   ];
 }
 
-const recordSql = `insert into "auth"."audit_entry" (${auditColumns}) values (${auditPlaceholders(1)})`;
+/** The one-row audit INSERT (exported for the benchmark's database floor). */
+export const recordAuditSql = `insert into "auth"."audit_entry" (${auditColumns}) values (${auditPlaceholders(1)})`;
 
 /**
  * Writes audit entries outside the operation's unit of work: a failed operation rolls its own changes back,
@@ -65,7 +66,7 @@ export class AuditWriter {
 
   /** One autocommitted INSERT in plain SQL: audit entries are on every hot path, and a row needs no ORM. */
   async record(event: AuditEvent): Promise<void> {
-    await runStatement(this.em, recordSql, auditParameters(this.entryOf(event)));
+    await runStatement(this.em, recordAuditSql, auditParameters(this.entryOf(event)));
   }
 
   entryOf(event: AuditEvent): AuditEntryValues {

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { challengeStore } from '../../../../test/challenge-store.js';
 import { httpClient, type HttpClient } from '../../../../test/client.js';
 import { startIsolatedServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
@@ -196,6 +197,25 @@ describe.skipIf(servicesMissing)('device registration and management over REST a
     const notUuid = await post(verifyPath, { sessionId: 'abc', signedChallenge: 'AAAA' }, user.token);
     expect(notUuid.status).toBe(400);
     expect(notUuid.body.message).toMatch(/^sessionId: /);
+  });
+
+  it('keeps a registration session 5 minutes in the shared store and refuses it once Redis has expired it', async () => {
+    const user = await kit.newUser();
+    const keys = makeKeyPair('ES256');
+    const start = await post(challengePath, kit.registrationBody(keys, newFingerprint()), user.token);
+    const { sessionId, challenge } = start.body.data;
+    const store = await challengeStore(server.shared.redisKeyPrefix, 'registration');
+    try {
+      const remaining = await store.remainingMs(sessionId);
+      expect(remaining).toBeGreaterThan(5 * 60_000 - 10_000);
+      expect(remaining).toBeLessThanOrEqual(5 * 60_000);
+      await store.expireNow(sessionId);
+    } finally {
+      await store.close();
+    }
+    const verify = await post(verifyPath, { sessionId, signedChallenge: keys.sign(challenge) }, user.token);
+    expect(verify.status).toBe(400);
+    expect(verify.body).toEqual({ message: 'Session expired or not found', statusCode: 400 });
   });
 
   it('refuses a signature made with a different algorithm than declared', async () => {

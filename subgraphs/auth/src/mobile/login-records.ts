@@ -52,7 +52,8 @@ interface RecordedRow {
   department_name: string | null;
 }
 
-const devicesSql = `
+/** The challenge's read (exported, like the login's write, for the benchmark's database floor). */
+export const devicesSql = `
   select d."id", d."user_id", d."device_type", d."device_fingerprint", d."public_key_encrypted", d."key_algorithm",
     d."key_id", d."last_used_at"
   from "auth"."device" d join "auth"."user_account" u on u."id" = d."user_id"
@@ -65,7 +66,7 @@ const devicesSql = `
  * (or a user disabled) since the challenge matches nothing, and then nothing is written. The user's claims
  * are read in the same statement, so the access token carries them as they are now.
  */
-const recordLoginSql = `
+export const recordLoginSql = `
   with "used_device" as (
     update "auth"."device" d set "last_used_at" = $1, "updated_at" = $2
     where d."id" = $3 and d."is_active"
@@ -105,26 +106,30 @@ export class LoginRecords {
     return rows.map(deviceOf);
   }
 
-  async recordLogin({ family, refresh, audit }: LoginWrite): Promise<RecordedLogin> {
-    const [row] = await runStatement<RecordedRow>(this.em, recordLoginSql, [
-      audit.createdAt,
-      audit.createdAt,
-      family.deviceId,
-      family.id,
-      family.kind,
-      family.rememberMe,
-      family.rotationCount,
-      family.absoluteExpiresAt,
-      family.createdAt,
-      refresh.jti,
-      refresh.tokenHash,
-      refresh.expiresAt,
-      family.createdAt,
-      ...auditParameters(audit),
-      family.userId,
-    ]);
+  async recordLogin(write: LoginWrite): Promise<RecordedLogin> {
+    const [row] = await runStatement<RecordedRow>(this.em, recordLoginSql, recordLoginParameters(write));
     return { written: row?.written === 1, user: row ? userOf(row) : null };
   }
+}
+
+export function recordLoginParameters({ family, refresh, audit }: LoginWrite): unknown[] {
+  return [
+    audit.createdAt,
+    audit.createdAt,
+    family.deviceId,
+    family.id,
+    family.kind,
+    family.rememberMe,
+    family.rotationCount,
+    family.absoluteExpiresAt,
+    family.createdAt,
+    refresh.jti,
+    refresh.tokenHash,
+    refresh.expiresAt,
+    family.createdAt,
+    ...auditParameters(audit),
+    family.userId,
+  ];
 }
 
 function deviceOf(row: DeviceRow): LoginDevice {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { challengeStore } from '../../../../test/challenge-store.js';
 import { httpClient, type HttpClient } from '../../../../test/client.js';
 import { startIsolatedServer, startTestServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
@@ -226,6 +227,27 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     expect(malformed.body.message).toMatch(/^deviceFingerprint: /);
     const missing = await post(challengePath, {});
     expect(missing.status).toBe(400);
+  });
+
+  it('keeps a login session 2 minutes in the shared store and refuses it once Redis has expired it', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const challenge = await challengeFor(device.fingerprint);
+    const store = await challengeStore(server.shared.redisKeyPrefix, 'login');
+    try {
+      const remaining = await store.remainingMs(challenge.sessionId);
+      expect(remaining).toBeGreaterThan(2 * 60_000 - 10_000);
+      expect(remaining).toBeLessThanOrEqual(2 * 60_000);
+      await store.expireNow(challenge.sessionId);
+    } finally {
+      await store.close();
+    }
+    const login = await post(biometricPath, {
+      sessionId: challenge.sessionId,
+      signedChallenge: device.keys.sign(challenge.challenge),
+    });
+    expect(login.status).toBe(400);
+    expect(login.body).toEqual({ message: 'Session expired or not found', statusCode: 400 });
   });
 
   it('refuses wrong signatures with 401 without ending the session; a used or unknown session is 400', async () => {
