@@ -21,9 +21,10 @@ export interface LoginWrite {
   audit: AuditEntryValues;
 }
 
-/** The outcome of the login's write, with the user's claims as they are at that moment. */
+/** The outcome of the login's write, with the device's state and the user's claims as they are then. */
 export interface RecordedLogin {
   written: boolean;
+  deviceActive: boolean;
   user: (ClaimsSource & { status: UserStatus }) | null;
 }
 
@@ -41,6 +42,7 @@ interface DeviceRow {
 
 interface RecordedRow {
   written: number;
+  device_active: boolean | null;
   id: number;
   email: string;
   status: UserStatus;
@@ -62,36 +64,42 @@ export const devicesSql = `
 
 /**
  * Everything a successful login writes, in one autocommitted statement: the device's lastUsedAt, the new token
- * family, its first refresh token and the success audit entry. The device row is the guard: a device removed
- * (or a user disabled) since the challenge matches nothing, and then nothing is written. The user's claims
- * are read in the same statement, so the access token carries them as they are now.
+ * family, its first refresh token and the success audit entry. Two guards: the device row (a device removed
+ * or a user disabled since the challenge matches nothing), and the family's unique login_session_id, which
+ * consumes the challenge session (of concurrent logins with one session exactly one inserts its family). The
+ * user's claims are read in the same statement, so the access token carries them as they are now.
  */
 export const recordLoginSql = `
   with "used_device" as (
-    update "auth"."device" d set "last_used_at" = $1, "updated_at" = $2
-    where d."id" = $3 and d."is_active"
+    update "auth"."device" d set "last_used_at" = $1, "updated_at" = $1
+    where d."id" = $2 and d."is_active"
       and exists (select 1 from "auth"."user_account" u where u."id" = d."user_id" and u."status" = 'active')
+      and not exists (select 1 from "auth"."token_family" f where f."login_session_id" = $3)
     returning d."id", d."user_id"
   ), "family" as (
-    insert into "auth"."token_family"
-      ("id", "user_id", "kind", "device_id", "remember_me", "rotation_count", "absolute_expires_at", "created_at")
-    select $4::uuid, "user_id", $5, "id", $6::boolean, $7::int, $8::timestamptz, $9::timestamptz from "used_device"
+    insert into "auth"."token_family" ("id", "user_id", "kind", "device_id", "remember_me", "rotation_count",
+      "absolute_expires_at", "created_at", "login_session_id")
+    select $4::uuid, "user_id", $5, "id", $6::boolean, $7::int, $8::timestamptz, $9::timestamptz, $3::uuid
+    from "used_device"
+    on conflict ("login_session_id") do nothing
     returning "id"
   ), "refresh" as (
     insert into "auth"."refresh_token" ("jti", "token_hash", "family_id", "expires_at", "created_at")
-    select $10::uuid, $11, "id", $12::timestamptz, $13::timestamptz from "family"
+    select $10::uuid, $11, "id", $12::timestamptz, $9::timestamptz from "family"
     returning "jti"
   ), "entry" as (
     insert into "auth"."audit_entry" (${auditColumns})
-    select ${auditPlaceholders(14)} from "used_device"
+    select ${auditPlaceholders(13)} from "family"
   )
-  select (select count(*)::int from "refresh") as "written", u."id", u."email", u."status", u."permissions",
+  select (select count(*)::int from "refresh") as "written",
+    (select d."is_active" from "auth"."device" d where d."id" = $2) as "device_active",
+    u."id", u."email", u."status", u."permissions",
     e."id" as "employee_id", e."name" as "employee_name", e."avatar_file_id",
     dep."id" as "department_id", dep."name" as "department_name"
   from "auth"."user_account" u
   left join "auth"."employee" e on e."id" = u."employee_id"
   left join "auth"."department" dep on dep."id" = e."department_id"
-  where u."id" = $25`;
+  where u."id" = $24`;
 
 /**
  * The biometric login's storage in plain SQL, because the login is the mobile app's hot path (issue 3's
@@ -108,15 +116,15 @@ export class LoginRecords {
 
   async recordLogin(write: LoginWrite): Promise<RecordedLogin> {
     const [row] = await runStatement<RecordedRow>(this.em, recordLoginSql, recordLoginParameters(write));
-    return { written: row?.written === 1, user: row ? userOf(row) : null };
+    return { written: row?.written === 1, deviceActive: row?.device_active === true, user: row ? userOf(row) : null };
   }
 }
 
 export function recordLoginParameters({ family, refresh, audit }: LoginWrite): unknown[] {
   return [
     audit.createdAt,
-    audit.createdAt,
     family.deviceId,
+    family.loginSessionId,
     family.id,
     family.kind,
     family.rememberMe,
@@ -126,7 +134,6 @@ export function recordLoginParameters({ family, refresh, audit }: LoginWrite): u
     refresh.jti,
     refresh.tokenHash,
     refresh.expiresAt,
-    family.createdAt,
     ...auditParameters(audit),
     family.userId,
   ];

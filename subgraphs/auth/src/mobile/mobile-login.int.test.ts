@@ -289,8 +289,38 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
     const challenge = await challengeFor(device.fingerprint);
     const body = { sessionId: challenge.sessionId, signedChallenge: device.keys.sign(challenge.challenge) };
-    const statuses = (await Promise.all([1, 2, 3].map(() => post(biometricPath, body)))).map((r) => r.status);
-    expect(statuses.sort()).toEqual([200, 400, 400]);
+    const responses = await Promise.all([1, 2, 3].map(() => post(biometricPath, body)));
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    for (const loser of responses.filter((r) => r.status === 400)) {
+      expect(loser.body).toEqual({ message: 'Session expired or not found', statusCode: 400 });
+    }
+    const families = await onDatabase((sql) =>
+      sql.query(`select count(*)::int as "count" from "auth"."token_family" where "device_id" = $1`, [device.deviceId]),
+    );
+    expect(families.rows[0].count).toBe(1);
+  });
+
+  it('refuses a session the database has consumed even while a copy of it is still in Redis', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const challenge = await challengeFor(device.fingerprint);
+    const body = { sessionId: challenge.sessionId, signedChallenge: device.keys.sign(challenge.challenge) };
+    const store = await challengeStore(server.shared.redisKeyPrefix, 'login');
+    try {
+      const stored = (await store.read(challenge.sessionId))!;
+      expect((await post(biometricPath, body)).status).toBe(200);
+      expect(await store.read(challenge.sessionId)).toBeNull();
+      await store.restore(challenge.sessionId, stored);
+    } finally {
+      await store.close();
+    }
+    const replay = await post(biometricPath, body);
+    expect(replay.status).toBe(400);
+    expect(replay.body).toEqual({ message: 'Session expired or not found', statusCode: 400 });
+    const familiesAfterReplay = await onDatabase((sql) =>
+      sql.query(`select count(*)::int as "count" from "auth"."token_family" where "device_id" = $1`, [device.deviceId]),
+    );
+    expect(familiesAfterReplay.rows[0].count).toBe(1);
   });
 
   it('limits a login session to 3 attempts a minute, then ends it', async () => {

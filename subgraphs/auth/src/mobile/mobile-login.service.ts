@@ -3,7 +3,7 @@ import { UnauthenticatedError } from '../../../../lib/src/errors.js';
 import { fingerprintHash } from '../../../../lib/src/fingerprint.js';
 import type { GatewayContext } from '../../../../lib/src/graphql/context.js';
 import type { RateLimiter } from '../../../../lib/src/rate-limit.js';
-import { RateLimitedError } from '../../../../lib/src/errors.js';
+import { RateLimitedError, SessionNotFoundError } from '../../../../lib/src/errors.js';
 import { uuid, validate, z } from '../../../../lib/src/validation.js';
 import { audited } from '../audit/audited.js';
 import type { AuditWriter } from '../audit/audit.service.js';
@@ -70,9 +70,9 @@ export class MobileLoginService {
   }
 
   /**
-   * The devices come from the session, so the signature is checked before any database work; the atomic
-   * consume then decides the one winner, and one statement writes everything the login changes, guarded by
-   * the device and user still being active (login-records.ts).
+   * The devices come from the session, so the signature is checked before any database work. Then one
+   * statement consumes the session and writes everything the login changes, guarded by the device and user
+   * still being active (login-records.ts); the session's Redis copy is only removed afterwards.
    */
   biometricLogin(input: unknown): Promise<BiometricLoginResult> {
     return audited(this.audit, 'biometric_login', {}, async (trail, stageSuccess) => {
@@ -91,19 +91,22 @@ export class MobileLoginService {
       trail.userId = device.userId;
       trail.deviceId = device.id;
       const family = this.families.draft(device.userId, 'biometric', values.rememberMe === true, device.id);
-      const [, refresh] = await Promise.all([
-        this.sessions.consume('login', values.sessionId),
-        this.issuer.signRefresh(device, family),
-      ]);
-      const { written, user } = await this.records.recordLogin({
+      family.loginSessionId = session.sessionId;
+      const refresh = await this.issuer.signRefresh(device, family);
+      const login = await this.records.recordLogin({
         family,
         refresh: { jti: refresh.jti, tokenHash: tokenHash(refresh.token), expiresAt: refresh.expiresAt },
         audit: stageSuccess(),
       });
-      if (user?.status !== 'active') throw new UnauthenticatedError('User account is not active');
-      if (!written) throw new DeviceNotFoundError();
+      if (login.user?.status !== 'active') throw new UnauthenticatedError('User account is not active');
+      if (!login.written) throw login.deviceActive ? new SessionNotFoundError() : new DeviceNotFoundError();
       const lastUsedAt = device.lastUsedAt === null ? null : new Date(device.lastUsedAt);
-      const access = await this.issuer.signAccess(user, { ...device, lastUsedAt }, family);
+      const [access] = await Promise.all([
+        this.issuer.signAccess(login.user, { ...device, lastUsedAt }, family),
+        // Already consumed in the database; removing the copy in Redis only frees it early, so a store
+        // hiccup here must not turn a completed login into an error.
+        this.sessions.end('login', session.sessionId).catch(() => undefined),
+      ]);
       return { success: true, tokens: tokenSetOf(access, refresh) };
     });
   }

@@ -21,6 +21,10 @@ export class TokenFamily {
   @Property({ type: 'uuid', nullable: true })
   deviceId: string | null = null;
 
+  /** The challenge session a biometric login consumed; unique, which makes the consume atomic. */
+  @Property({ type: 'uuid', nullable: true, unique: true })
+  loginSessionId: string | null = null;
+
   @Property({ type: 'boolean' })
   rememberMe!: boolean;
 
