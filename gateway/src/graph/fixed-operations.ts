@@ -35,7 +35,7 @@ export class FixedOperations {
 
   constructor(private readonly options: FixedOperationsOptions) {}
 
-  execute(query: string, variables: Variables, context: GatewayContext): Promise<OperationResult> {
+  async execute(query: string, variables: Variables, context: GatewayContext): Promise<OperationResult> {
     let lane = this.lanes.get(query);
     if (!lane) {
       lane = this.compile(query);

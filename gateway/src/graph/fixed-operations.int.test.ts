@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GatewayContext } from '../../../lib/src/graphql/context.js';
+import { createLogger } from '../../../lib/src/logger.js';
+import { createMetrics } from '../../../lib/src/metrics.js';
+import { readProjectFile } from '../../../lib/src/project-root.js';
+import { httpClient } from '../../../test/client.js';
+import { startIsolatedServer } from '../../../test/harness.js';
+import { servicesMissing } from '../../../test/services.js';
+import { InProcessDataSource } from '../in-process-data-source.js';
+import { FixedOperations } from './fixed-operations.js';
+import { formatGatewayError } from './format-error.js';
+import { GraphPlanner } from './planner.js';
+
+const mobileChallenge = `mutation MobileChallenge($deviceFingerprint: String!) {
+  mobileChallenge(deviceFingerprint: $deviceFingerprint) { challenge expiresAt sessionId }
+}`;
+const pushDevicesWithUsers = 'query MyPushDevices { myPushDevices { deviceId user { id email } } }';
+
+const anonymous: GatewayContext = {
+  request: { requestId: 'fixed-operations-test', ip: '127.0.0.1', userAgent: null, deviceFingerprint: null },
+  caller: null,
+  authFailure: null,
+};
+
+describe.skipIf(servicesMissing)('fixed operations', () => {
+  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+  let fixed: FixedOperations;
+  const throughGateway: string[] = [];
+
+  beforeAll(async () => {
+    server = await startIsolatedServer();
+    const logger = createLogger('silent');
+    const sources = new Map(
+      server.system.subgraphs.map((subgraph) => [subgraph.name, new InProcessDataSource(subgraph, logger)]),
+    );
+    fixed = new FixedOperations({
+      planner: new GraphPlanner(readProjectFile('schema', 'supergraph.graphql')),
+      metrics: createMetrics(),
+      localSource: (name) => sources.get(name),
+      viaGateway: async (query) => {
+        throughGateway.push(query);
+        return { data: null };
+      },
+      formatError: formatGatewayError(logger),
+    });
+  });
+  afterAll(async () => server?.close());
+
+  it('answers a single-subgraph operation in the subgraph, with the error the gateway gives', async () => {
+    const variables = { deviceFingerprint: 'a'.repeat(32) };
+    const direct = await fixed.execute(mobileChallenge, variables, anonymous);
+    const viaHttp = await httpClient(server.url).graphql(mobileChallenge, variables);
+    expect(throughGateway).toEqual([]);
+    expect(direct.data).toBeNull();
+    expect(direct.errors).toHaveLength(1);
+    expect(viaHttp.body.errors).toHaveLength(1);
+    const [directError, gatewayError] = [direct.errors![0]!, viaHttp.body.errors[0]];
+    expect(directError.message).toBe('Device not found or inactive');
+    expect(directError.message).toBe(gatewayError.message);
+    expect(directError.extensions).toEqual(gatewayError.extensions);
+  });
+
+  it('sends an operation that needs two subgraphs through the gateway', async () => {
+    await fixed.execute(pushDevicesWithUsers, {}, anonymous);
+    expect(throughGateway).toEqual([pushDevicesWithUsers]);
+  });
+
+  it('refuses an operation that is not valid against the supergraph', async () => {
+    await expect(fixed.execute('query { noSuchField }', {}, anonymous)).rejects.toThrow(
+      /fixed operation is not valid against the supergraph/,
+    );
+  });
+});
