@@ -54,7 +54,7 @@ describe.skipIf(servicesMissing)('fixed operations', () => {
     expect(direct.data).toBeNull();
     expect(direct.errors).toHaveLength(1);
     expect(viaHttp.body.errors).toHaveLength(1);
-    const [directError, gatewayError] = [direct.errors![0]!, viaHttp.body.errors[0]];
+    const [directError, gatewayError] = [direct.errors![0]!, viaHttp.body.errors![0]!];
     expect(directError.message).toBe('Device not found or inactive');
     expect(directError.message).toBe(gatewayError.message);
     expect(directError.extensions).toEqual(gatewayError.extensions);
