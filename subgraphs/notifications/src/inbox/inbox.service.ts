@@ -1,3 +1,4 @@
+import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError } from '../../../../lib/src/errors.js';
 import type { CreateNotificationBody } from '../../../../lib/src/notifications/job-schema.js';
@@ -36,18 +37,25 @@ export class InboxService {
       page: query.page ?? undefined,
       limit: query.limit ?? undefined,
     });
-    const [items, totalItems] = await this.em.findAndCount(
-      Notification,
-      { userId },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset: (page - 1) * limit },
+    // One snapshot for the items and both counts: a delivery landing between separate reads could otherwise
+    // give a page whose totalItems counts an item that its items do not hold.
+    return this.em.transactional(
+      async (em) => {
+        const [items, totalItems] = await em.findAndCount(
+          Notification,
+          { userId },
+          { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset: (page - 1) * limit },
+        );
+        return {
+          currentPage: page,
+          items: items.map(notificationView),
+          totalItems,
+          totalPages: Math.ceil(totalItems / limit),
+          unreadCount: await this.unreadCount(userId, em),
+        };
+      },
+      { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
     );
-    return {
-      currentPage: page,
-      items: items.map(notificationView),
-      totalItems,
-      totalPages: Math.ceil(totalItems / limit),
-      unreadCount: await this.unreadCount(userId),
-    };
   }
 
   /** Another user's notification is answered as missing (404), never as forbidden. */
@@ -93,8 +101,8 @@ export class InboxService {
     return created.length;
   }
 
-  private unreadCount(userId: number): Promise<number> {
-    return this.em.count(Notification, { userId, unread: true });
+  private unreadCount(userId: number, em: EntityManager = this.em): Promise<number> {
+    return em.count(Notification, { userId, unread: true });
   }
 
   private async announce(userId: number, notification: Notification): Promise<void> {
