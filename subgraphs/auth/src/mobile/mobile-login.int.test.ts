@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeStore } from '../../../../test/challenge-store.js';
 import { httpClient, type HttpClient } from '../../../../test/client.js';
+import { failInsertsInto } from '../../../../test/fault-injection.js';
 import { startIsolatedServer, startTestServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
 import {
@@ -411,6 +412,22 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
       headers: withDevice(device.fingerprint),
     });
     expect(access.status).toBe(401);
+  });
+
+  it('leaves a biometric refresh token usable when storing its successor fails, so the retry is not reuse', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const tokens = await kit.mobileLogin(device.fingerprint, device.keys);
+    const failure = await failInsertsInto(server.shared.databaseUrl, 'auth.refresh_token');
+    try {
+      const failed = await post(refreshPath, { refreshToken: tokens.refreshToken }, withDevice(device.fingerprint));
+      expect(failed.status).toBe(500);
+    } finally {
+      await failure.restore();
+    }
+    const retried = await post(refreshPath, { refreshToken: tokens.refreshToken }, withDevice(device.fingerprint));
+    expect(retried.status).toBe(200);
+    expect(decodeJwt(retried.body.data.refreshToken).rotation_count).toBe(1);
   });
 
   it('refuses a standard refresh token at mobile refresh and a biometric one at standard refresh', async () => {

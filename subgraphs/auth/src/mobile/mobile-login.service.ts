@@ -121,10 +121,10 @@ export class MobileLoginService {
       trail.deviceId = claims.device_id;
       await this.rateLimiter.charge('authentication', `family:${claims.token_family}`);
       const device = await this.boundDevice(claims);
-      const family = await this.families.rotate(values.refreshToken, claims);
-      if (family.deviceId !== device.id) throw new InvalidBiometricTokenError();
-      const user = await this.activeUser(device.userId);
-      return this.issuer.issue(user, device, family, stageSuccess);
+      return this.families.rotate(values.refreshToken, claims, async (family) => {
+        if (family.deviceId !== device.id) throw new InvalidBiometricTokenError();
+        return this.issuer.issue(await this.activeUser(device.userId), device, family, stageSuccess);
+      });
     });
   }
 

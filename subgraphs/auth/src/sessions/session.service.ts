@@ -68,10 +68,10 @@ export class SessionService {
       const claims = await this.families.verifyRefresh(refreshToken, 'standard');
       userId = Number(claims.sub);
       await this.platform.rateLimiter.charge('authentication', `family:${claims.token_family}`);
-      const family = await this.families.rotate(refreshToken, claims);
-      const user = await this.activeUser(family.userId);
-      const tokens = await this.issue(user, family);
-      await this.audit.record({ action: 'refresh', result: 'success', userId: user.id });
+      const tokens = await this.families.rotate(refreshToken, claims, async (family) =>
+        this.issue(await this.activeUser(family.userId), family),
+      );
+      await this.audit.record({ action: 'refresh', result: 'success', userId });
       return tokens;
     } catch (error) {
       // A verified token names its user: a detected reuse is attributed to the account it threatens.

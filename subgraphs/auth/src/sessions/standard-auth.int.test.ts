@@ -5,6 +5,7 @@ import {
   disableUserMutation,
   firstRateLimitedAttempt,
 } from '../../../../test/auth-fixtures.js';
+import { failInsertsInto } from '../../../../test/fault-injection.js';
 import { httpClient, loginAs, type HttpClient, type HttpResult } from '../../../../test/client.js';
 import { adminCredentials, startIsolatedServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
@@ -79,6 +80,22 @@ describe.skipIf(servicesMissing)('standard authentication over REST', () => {
       headers: { 'x-service-name': 'test' },
     });
     expect(accessAfterReuse.status).toBe(401);
+  });
+
+  it('leaves the refresh token usable when storing its successor fails, so the retry is not reuse', async () => {
+    const tokens = (await api.post('/api/v1/auth/login', adminCredentials)).body.data;
+    const failure = await failInsertsInto(server.shared.databaseUrl, 'auth.refresh_token');
+    try {
+      const failed = await api.post('/api/v1/auth/refresh', { refreshToken: tokens.refreshToken });
+      expect(failed.status).toBe(500);
+    } finally {
+      await failure.restore();
+    }
+    const retried = await api.post('/api/v1/auth/refresh', { refreshToken: tokens.refreshToken });
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.refreshToken).not.toBe(tokens.refreshToken);
+    const reused = await api.post('/api/v1/auth/refresh', { refreshToken: tokens.refreshToken });
+    expect(reused.status).toBe(401);
   });
 
   it('logs out: the session access token and the refresh family stop working', async () => {

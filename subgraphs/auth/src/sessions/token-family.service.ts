@@ -92,28 +92,51 @@ export class TokenFamilyService {
   }
 
   /**
-   * Consumes a refresh token and returns its live family. The consume is one autocommitted UPDATE, so of
-   * N concurrent refreshes exactly one wins; a token already consumed revokes its family (reuse).
+   * Rotation: consumes the presented refresh token and lets `issue` store its successor (its flush), in one
+   * transaction: a failure anywhere in between leaves the presented token usable instead of burnt, so a
+   * client's retry is not mistaken for reuse. Of N concurrent rotations exactly one consumes (the UPDATE
+   * takes the row). A token already consumed revokes its family, in a commit of its own (reuse).
    */
-  async rotate(token: string, claims: RefreshClaims): Promise<TokenFamily> {
+  async rotate<T>(token: string, claims: RefreshClaims, issue: (family: TokenFamily) => Promise<T>): Promise<T> {
     const hash = tokenHash(token);
-    const consumed = await this.em.execute<{ family_id: string }[]>(
-      'update "auth"."refresh_token" set "used_at" = now() where "token_hash" = ? and "used_at" is null returning "family_id"',
-      [hash],
-    );
-    const family = await this.em.findOne(TokenFamily, { id: claims.token_family });
-    if (!family) throw new UnauthenticatedError('Invalid refresh token');
-    if (consumed.length === 0) {
-      if (!(await this.em.count(RefreshToken, { tokenHash: hash })))
-        throw new UnauthenticatedError('Invalid refresh token');
-      await this.revoke(family);
-      throw new RefreshTokenReuseError();
+    await this.em.begin();
+    try {
+      const consumed = await this.em.execute<{ family_id: string }[]>(
+        'update "auth"."refresh_token" set "used_at" = now() where "token_hash" = ? and "used_at" is null returning "family_id"',
+        [hash],
+      );
+      if (consumed.length > 0) {
+        const family = await this.liveFamily(claims.token_family);
+        family.rotationCount += 1;
+        const issued = await issue(family);
+        await this.em.commit();
+        return issued;
+      }
+      await this.em.rollback();
+    } catch (error) {
+      // The operation's own error is the one to report; a rollback on a lost connection fails as well.
+      await this.em.rollback().catch(() => undefined);
+      throw error;
     }
-    if (family.revokedAt || family.absoluteExpiresAt.getTime() <= this.now()) {
+    return this.refuseReuse(hash, claims.token_family);
+  }
+
+  private async liveFamily(id: string): Promise<TokenFamily> {
+    const family = await this.em.findOne(TokenFamily, { id });
+    if (!family || family.revokedAt || family.absoluteExpiresAt.getTime() <= this.now()) {
       throw new UnauthenticatedError('Invalid refresh token');
     }
-    family.rotationCount += 1;
     return family;
+  }
+
+  /** A known token presented again revokes its family; an unknown one is simply invalid. */
+  private async refuseReuse(hash: string, familyId: string): Promise<never> {
+    const family = await this.em.findOne(TokenFamily, { id: familyId });
+    if (!family || !(await this.em.count(RefreshToken, { tokenHash: hash }))) {
+      throw new UnauthenticatedError('Invalid refresh token');
+    }
+    await this.revoke(family);
+    throw new RefreshTokenReuseError();
   }
 
   async revoke(family: TokenFamily): Promise<void> {

@@ -1,0 +1,29 @@
+import pg from 'pg';
+
+async function onDatabase(databaseUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Makes every INSERT into a table fail inside the database (a trigger raising an error) until restored: the
+ * server's write fails midway through its transaction, as it would on a crash or a lost connection.
+ */
+export async function failInsertsInto(databaseUrl: string, table: string): Promise<{ restore(): Promise<void> }> {
+  const [schema, name] = table.split('.') as [string, string];
+  const trigger = `"${schema}"."injected_failure_${name}"`;
+  await onDatabase(
+    databaseUrl,
+    `create function ${trigger}() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$;
+     create trigger "injected_failure" before insert on "${schema}"."${name}" for each row execute function ${trigger}();`,
+  );
+  return {
+    restore: () =>
+      onDatabase(databaseUrl, `drop trigger "injected_failure" on "${schema}"."${name}"; drop function ${trigger}();`),
+  };
+}
