@@ -22,7 +22,9 @@ export interface ChallengeSession<T> {
 /**
  * Single-use challenge sessions in the shared store (every instance sees them). A verifier first reads the
  * session to check the signature, so a wrong signature leaves it usable (decisions: Signatures), and only
- * then consumes it with one atomic GETDEL: of N concurrent verifiers exactly one wins.
+ * then consumes it atomically, so that of N concurrent verifiers exactly one wins: registration with one
+ * GETDEL here; a biometric login inside the statement that issues its tokens (login-records.ts), after
+ * which it ends the copy here.
  */
 export class ChallengeSessions {
   constructor(

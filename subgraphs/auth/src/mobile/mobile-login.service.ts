@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UnauthenticatedError } from '../../../../lib/src/errors.js';
+import { RateLimitedError, SessionNotFoundError, UnauthenticatedError } from '../../../../lib/src/errors.js';
 import { fingerprintHash } from '../../../../lib/src/fingerprint.js';
 import type { GatewayContext } from '../../../../lib/src/graphql/context.js';
 import type { RateLimiter } from '../../../../lib/src/rate-limit.js';
-import { RateLimitedError, SessionNotFoundError } from '../../../../lib/src/errors.js';
 import { uuid, validate, z } from '../../../../lib/src/validation.js';
 import { audited } from '../audit/audited.js';
 import type { AuditWriter } from '../audit/audit.service.js';
