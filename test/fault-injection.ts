@@ -1,14 +1,4 @@
-import pg from 'pg';
-
-async function onDatabase(databaseUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+import { onDatabase } from './database.js';
 
 /**
  * Makes every INSERT into a table fail inside the database (a trigger raising an error) until restored: the
@@ -17,13 +7,17 @@ async function onDatabase(databaseUrl: string, sql: string): Promise<void> {
 export async function failInsertsInto(databaseUrl: string, table: string): Promise<{ restore(): Promise<void> }> {
   const [schema, name] = table.split('.') as [string, string];
   const trigger = `"${schema}"."injected_failure_${name}"`;
-  await onDatabase(
-    databaseUrl,
-    `create function ${trigger}() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$;
+  await onDatabase(databaseUrl, (sql) =>
+    sql.query(
+      `create function ${trigger}() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$;
      create trigger "injected_failure" before insert on "${schema}"."${name}" for each row execute function ${trigger}();`,
+    ),
   );
   return {
-    restore: () =>
-      onDatabase(databaseUrl, `drop trigger "injected_failure" on "${schema}"."${name}"; drop function ${trigger}();`),
+    restore: async () => {
+      await onDatabase(databaseUrl, (sql) =>
+        sql.query(`drop trigger "injected_failure" on "${schema}"."${name}"; drop function ${trigger}();`),
+      );
+    },
   };
 }

@@ -1,7 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeStore } from '../../../../test/challenge-store.js';
 import { httpClient, type HttpClient } from '../../../../test/client.js';
+import { onDatabase } from '../../../../test/database.js';
 import { failInsertsInto } from '../../../../test/fault-injection.js';
 import { startIsolatedServer, startTestServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
@@ -33,15 +34,16 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     api.post(path, body, { headers: { ...freshIp(), ...headers } });
-  async function onDatabase<T>(work: (sql: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: server.shared.databaseUrl });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  }
+  const inDatabase = <T>(work: (sql: pg.Client) => Promise<T>) => onDatabase(server.shared.databaseUrl, work);
+  const familiesOf = async (deviceId: string) =>
+    (
+      await inDatabase((sql) =>
+        sql.query<{ count: number }>(
+          `select count(*)::int as "count" from "auth"."token_family" where "device_id" = $1`,
+          [deviceId],
+        ),
+      )
+    ).rows[0]!.count;
   const withDevice = (fingerprint: string) => ({ ...freshIp(), 'x-device-fingerprint': fingerprint });
 
   async function challengeFor(fingerprint: string) {
@@ -138,13 +140,13 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     const second = await kit.mobileLogin(device.fingerprint, device.keys);
     expect(decodeJwt(second.accessToken).trust_level).toBe('high');
     expect(decodeJwt(second.accessToken).session_id).not.toBe(decodeJwt(first.accessToken).session_id);
-    await onDatabase((sql) =>
+    await inDatabase((sql) =>
       sql.query(`update "auth"."device" set "last_used_at" = now() - interval '31 days' where "id" = $1`, [
         device.deviceId,
       ]),
     );
     expect(decodeJwt((await kit.mobileLogin(device.fingerprint, device.keys)).accessToken).trust_level).toBe('medium');
-    await onDatabase((sql) =>
+    await inDatabase((sql) =>
       sql.query(`update "auth"."device" set "last_used_at" = now() - interval '91 days' where "id" = $1`, [
         device.deviceId,
       ]),
@@ -152,41 +154,36 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     expect(decodeJwt((await kit.mobileLogin(device.fingerprint, device.keys)).accessToken).trust_level).toBe('low');
   });
 
-  it('writes nothing for a login whose device was removed after its challenge, and answers 404', async () => {
+  /** A login whose device or user changed between its challenge and its signed verify: nothing is written. */
+  async function loginAfter(change: (user: { id: number; token: string }, deviceId: string) => Promise<void>) {
     const user = await kit.newUser();
     const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
     const challenge = await challengeFor(device.fingerprint);
-    const removed = await api.delete(`/api/v1/auth/devices/${device.deviceId}`, { token: user.token });
-    expect(removed.status).toBe(200);
+    await change(user, device.deviceId);
     const login = await post(biometricPath, {
       sessionId: challenge.sessionId,
       signedChallenge: device.keys.sign(challenge.challenge),
+    });
+    expect(await familiesOf(device.deviceId)).toBe(0);
+    return login;
+  }
+
+  it('answers 404 for a login whose device was removed after its challenge', async () => {
+    const login = await loginAfter(async (user, deviceId) => {
+      expect((await api.delete(`/api/v1/auth/devices/${deviceId}`, { token: user.token })).status).toBe(200);
     });
     expect(login.status).toBe(404);
     expect(login.body).toEqual({ message: 'Device not found or inactive', statusCode: 404 });
-    const families = await onDatabase((sql) =>
-      sql.query(`select count(*)::int as "count" from "auth"."token_family" where "device_id" = $1`, [device.deviceId]),
-    );
-    expect(families.rows[0].count).toBe(0);
   });
 
-  it('refuses with 401 and writes nothing when the user was disabled after the challenge', async () => {
-    const user = await kit.newUser();
-    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
-    const challenge = await challengeFor(device.fingerprint);
-    await onDatabase((sql) =>
-      sql.query(`update "auth"."user_account" set "status" = 'disabled' where "id" = $1`, [user.id]),
-    );
-    const login = await post(biometricPath, {
-      sessionId: challenge.sessionId,
-      signedChallenge: device.keys.sign(challenge.challenge),
+  it('answers 401 for a login whose user was disabled after the challenge', async () => {
+    const login = await loginAfter(async (user) => {
+      await inDatabase((sql) =>
+        sql.query(`update "auth"."user_account" set "status" = 'disabled' where "id" = $1`, [user.id]),
+      );
     });
     expect(login.status).toBe(401);
     expect(login.body).toEqual({ message: 'User account is not active', statusCode: 401 });
-    const families = await onDatabase((sql) =>
-      sql.query(`select count(*)::int as "count" from "auth"."token_family" where "device_id" = $1`, [device.deviceId]),
-    );
-    expect(families.rows[0].count).toBe(0);
   });
 
   it('binds the biometric token to its device’s X-Device-Fingerprint; /internal/verify shows device and trust', async () => {
@@ -295,10 +292,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     for (const loser of responses.filter((r) => r.status === 400)) {
       expect(loser.body).toEqual({ message: 'Session expired or not found', statusCode: 400 });
     }
-    const families = await onDatabase((sql) =>
-      sql.query(`select count(*)::int as "count" from "auth"."token_family" where "device_id" = $1`, [device.deviceId]),
-    );
-    expect(families.rows[0].count).toBe(1);
+    expect(await familiesOf(device.deviceId)).toBe(1);
   });
 
   it('refuses a session the database has consumed even while a copy of it is still in Redis', async () => {
@@ -318,10 +312,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     const replay = await post(biometricPath, body);
     expect(replay.status).toBe(400);
     expect(replay.body).toEqual({ message: 'Session expired or not found', statusCode: 400 });
-    const familiesAfterReplay = await onDatabase((sql) =>
-      sql.query(`select count(*)::int as "count" from "auth"."token_family" where "device_id" = $1`, [device.deviceId]),
-    );
-    expect(familiesAfterReplay.rows[0].count).toBe(1);
+    expect(await familiesOf(device.deviceId)).toBe(1);
   });
 
   it('limits a login session to 3 attempts a minute, then ends it', async () => {
