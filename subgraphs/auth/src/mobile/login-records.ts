@@ -13,6 +13,8 @@ export interface LoginDevice extends Pick<
 > {
   /** ISO time of the device's previous use, for the trust level. */
   lastUsedAt: string | null;
+  /** The user's claims at challenge time; the login's write reads them again. */
+  claims: ClaimsSource;
 }
 
 export interface LoginWrite {
@@ -28,7 +30,24 @@ export interface RecordedLogin {
   user: (ClaimsSource & { status: UserStatus }) | null;
 }
 
-interface DeviceRow {
+/** The user's claims as columns: `email`, `permissions` and the employee's and department's. */
+interface ClaimsRow {
+  email: string;
+  permissions: string[];
+  employee_id: string | null;
+  employee_name: string | null;
+  avatar_file_id: string | null;
+  department_id: string | null;
+  department_name: string | null;
+}
+
+const claimsColumns = `u."email", u."permissions", e."id" as "employee_id", e."name" as "employee_name",
+  e."avatar_file_id", dep."id" as "department_id", dep."name" as "department_name"`;
+
+const claimsJoins = `left join "auth"."employee" e on e."id" = u."employee_id"
+  left join "auth"."department" dep on dep."id" = e."department_id"`;
+
+interface DeviceRow extends ClaimsRow {
   id: string;
   user_id: number;
   device_type: Device['deviceType'];
@@ -40,25 +59,19 @@ interface DeviceRow {
   last_used_at: string | null;
 }
 
-interface RecordedRow {
+interface RecordedRow extends ClaimsRow {
   written: number;
   device_active: boolean | null;
   id: number;
-  email: string;
   status: UserStatus;
-  permissions: string[];
-  employee_id: string | null;
-  employee_name: string | null;
-  avatar_file_id: string | null;
-  department_id: string | null;
-  department_name: string | null;
 }
 
 /** The challenge's read (exported, like the login's write, for the benchmark's database floor). */
 export const devicesSql = `
   select d."id", d."user_id", d."device_type", d."device_fingerprint", d."public_key_encrypted", d."key_algorithm",
-    d."key_id", d."last_used_at"
+    d."key_id", d."last_used_at", ${claimsColumns}
   from "auth"."device" d join "auth"."user_account" u on u."id" = d."user_id"
+  ${claimsJoins}
   where d."device_fingerprint" = $1 and d."is_active" and u."status" = 'active'
   order by d."created_at" limit 50`;
 
@@ -93,12 +106,9 @@ export const recordLoginSql = `
   )
   select (select count(*)::int from "refresh") as "written",
     (select d."is_active" from "auth"."device" d where d."id" = $2) as "device_active",
-    u."id", u."email", u."status", u."permissions",
-    e."id" as "employee_id", e."name" as "employee_name", e."avatar_file_id",
-    dep."id" as "department_id", dep."name" as "department_name"
+    u."id", u."status", ${claimsColumns}
   from "auth"."user_account" u
-  left join "auth"."employee" e on e."id" = u."employee_id"
-  left join "auth"."department" dep on dep."id" = e."department_id"
+  ${claimsJoins}
   where u."id" = $24`;
 
 /**
@@ -149,14 +159,18 @@ function deviceOf(row: DeviceRow): LoginDevice {
     keyAlgorithm: row.key_algorithm,
     keyId: row.key_id,
     lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
+    claims: claimsOf(row.user_id, row),
   };
 }
 
 function userOf(row: RecordedRow): ClaimsSource & { status: UserStatus } {
+  return { ...claimsOf(row.id, row), status: row.status };
+}
+
+function claimsOf(userId: number, row: ClaimsRow): ClaimsSource {
   return {
-    id: row.id,
+    id: userId,
     email: row.email,
-    status: row.status,
     permissions: row.permissions,
     employee: row.employee_id
       ? {

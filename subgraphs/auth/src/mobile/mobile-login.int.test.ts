@@ -186,6 +186,21 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     expect(login.body).toEqual({ message: 'User account is not active', statusCode: 401 });
   });
 
+  it('puts the user’s claims as they are at login into the access token, even if they changed since the challenge', async () => {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const challenge = await challengeFor(device.fingerprint);
+    await inDatabase((sql) =>
+      sql.query(`update "auth"."user_account" set "permissions" = '{projects:write}' where "id" = $1`, [user.id]),
+    );
+    const login = await post(biometricPath, {
+      sessionId: challenge.sessionId,
+      signedChallenge: device.keys.sign(challenge.challenge),
+    });
+    expect(login.status).toBe(200);
+    expect(decodeJwt(login.body.data.tokens.accessToken).permissions).toEqual(['projects:write']);
+  });
+
   it('binds the biometric token to its device’s X-Device-Fingerprint; /internal/verify shows device and trust', async () => {
     const user = await kit.newUser();
     const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));

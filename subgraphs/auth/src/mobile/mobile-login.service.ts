@@ -14,6 +14,7 @@ import { verifyDeviceSignature } from '../devices/device-signature.js';
 import { deviceFingerprint, signedChallenge } from '../devices/device.validation.js';
 import { tokenHash, type RefreshClaims, type TokenFamilyService } from '../sessions/token-family.service.js';
 import { tokenSetOf, type TokenSet } from '../sessions/token-set.js';
+import { sameClaims } from '../users/user-claims.js';
 import { User } from '../users/user.entity.js';
 import type { BiometricTokenIssuer } from './biometric-tokens.js';
 import type { LoginDevice, LoginRecords } from './login-records.js';
@@ -91,7 +92,13 @@ export class MobileLoginService {
       trail.deviceId = device.id;
       const family = this.families.draft(device.userId, 'biometric', values.rememberMe === true, device.id);
       family.loginSessionId = session.sessionId;
-      const refresh = await this.issuer.signRefresh(device, family);
+      const tokenDevice = { ...device, lastUsedAt: device.lastUsedAt === null ? null : new Date(device.lastUsedAt) };
+      // The access token is signed beside the refresh token with the claims read at challenge time, and signed
+      // again below only if the write finds that the user's claims have changed since.
+      const [refresh, accessAsChallenged] = await Promise.all([
+        this.issuer.signRefresh(device, family),
+        this.issuer.signAccess(device.claims, tokenDevice, family),
+      ]);
       const login = await this.records.recordLogin({
         family,
         refresh: { jti: refresh.jti, tokenHash: tokenHash(refresh.token), expiresAt: refresh.expiresAt },
@@ -99,9 +106,10 @@ export class MobileLoginService {
       });
       if (login.user?.status !== 'active') throw new UnauthenticatedError('User account is not active');
       if (!login.written) throw login.deviceActive ? new SessionNotFoundError() : new DeviceNotFoundError();
-      const lastUsedAt = device.lastUsedAt === null ? null : new Date(device.lastUsedAt);
       const [access] = await Promise.all([
-        this.issuer.signAccess(login.user, { ...device, lastUsedAt }, family),
+        sameClaims(login.user, device.claims)
+          ? accessAsChallenged
+          : this.issuer.signAccess(login.user, tokenDevice, family),
         // Already consumed in the database; removing the copy in Redis only frees it early, so a store
         // hiccup here must not turn a completed login into an error.
         this.sessions.end('login', session.sessionId).catch(() => undefined),

@@ -28,3 +28,8 @@ export function userClaimsOf(user: ClaimsSource): UserClaims {
     department: department ? { id: department.id, name: department.name } : null,
   };
 }
+
+/** Whether two sources give the same claims (userClaimsOf builds them in one fixed shape and order). */
+export function sameClaims(a: ClaimsSource, b: ClaimsSource): boolean {
+  return JSON.stringify(userClaimsOf(a)) === JSON.stringify(userClaimsOf(b));
+}
