@@ -78,9 +78,10 @@ export const devicesSql = `
 /**
  * Everything a successful login writes, in one autocommitted statement: the device's lastUsedAt, the new token
  * family, its first refresh token and the success audit entry. Two guards: the device row (a device removed
- * or a user disabled since the challenge matches nothing), and the family's unique login_session_id, which
- * consumes the challenge session (of concurrent logins with one session exactly one inserts its family). The
- * user's claims are read in the same statement, so the access token carries them as they are now.
+ * or a user disabled since the challenge matches nothing, nor does a session already consumed, so a replay
+ * leaves lastUsedAt alone), and the family's unique login_session_id, which consumes the challenge session
+ * (of concurrent logins with one session exactly one inserts its family). The user's claims are read in the
+ * same statement, so the access token carries them as they are now.
  */
 export const recordLoginSql = `
   with "used_device" as (

@@ -37,8 +37,8 @@ export class TokenFamilyService {
   ) {}
 
   /** A new family in the unit of work, written by the caller's flush. */
-  open(userId: number, kind: TokenFamilyKind, rememberMe: boolean, deviceId: string | null = null): TokenFamily {
-    const family = this.draft(userId, kind, rememberMe, deviceId);
+  open(userId: number, kind: TokenFamilyKind, rememberMe: boolean): TokenFamily {
+    const family = this.draft(userId, kind, rememberMe);
     this.em.persist(family);
     return family;
   }
@@ -58,8 +58,8 @@ export class TokenFamilyService {
   }
 
   /** Issues the family's next refresh token and adds its row to the unit of work. */
-  async issueRefresh(family: TokenFamily, extraClaims: Record<string, unknown> = {}): Promise<IssuedToken> {
-    const issued = await this.signRefresh(family, extraClaims);
+  async issueRefresh(family: TokenFamily): Promise<IssuedToken> {
+    const issued = await this.signRefresh(family);
     this.stageRefresh(family, issued);
     return issued;
   }
