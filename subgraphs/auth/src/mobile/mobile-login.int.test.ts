@@ -46,6 +46,13 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     ).rows[0]!.count;
   const withDevice = (fingerprint: string) => ({ ...freshIp(), 'x-device-fingerprint': fingerprint });
 
+  /** A fresh user with one ES256 device and an open login challenge for it. */
+  async function challengedDevice() {
+    const user = await kit.newUser();
+    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    return { user, device, challenge: await challengeFor(device.fingerprint) };
+  }
+
   async function challengeFor(fingerprint: string) {
     const response = await post(challengePath, { deviceFingerprint: fingerprint });
     expect(response.status).toBe(200);
@@ -156,9 +163,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
 
   /** A login whose device or user changed between its challenge and its signed verify: nothing is written. */
   async function loginAfter(change: (user: { id: number; token: string }, deviceId: string) => Promise<void>) {
-    const user = await kit.newUser();
-    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
-    const challenge = await challengeFor(device.fingerprint);
+    const { user, device, challenge } = await challengedDevice();
     await change(user, device.deviceId);
     const login = await post(biometricPath, {
       sessionId: challenge.sessionId,
@@ -187,9 +192,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
   });
 
   it('puts the user’s claims as they are at login into the access token, even if they changed since the challenge', async () => {
-    const user = await kit.newUser();
-    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
-    const challenge = await challengeFor(device.fingerprint);
+    const { user, device, challenge } = await challengedDevice();
     await inDatabase((sql) =>
       sql.query(`update "auth"."user_account" set "permissions" = '{projects:write}' where "id" = $1`, [user.id]),
     );
@@ -243,9 +246,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
   });
 
   it('keeps a login session 2 minutes in the shared store and refuses it once Redis has expired it', async () => {
-    const user = await kit.newUser();
-    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
-    const challenge = await challengeFor(device.fingerprint);
+    const { device, challenge } = await challengedDevice();
     const store = await challengeStore(server.shared.redisKeyPrefix, 'login');
     try {
       const remaining = await store.remainingMs(challenge.sessionId);
@@ -298,9 +299,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
   });
 
   it('lets exactly one of concurrent logins with one session through', async () => {
-    const user = await kit.newUser();
-    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
-    const challenge = await challengeFor(device.fingerprint);
+    const { device, challenge } = await challengedDevice();
     const body = { sessionId: challenge.sessionId, signedChallenge: device.keys.sign(challenge.challenge) };
     const responses = await Promise.all([1, 2, 3].map(() => post(biometricPath, body)));
     expect(responses.map((r) => r.status).sort()).toEqual([200, 400, 400]);
@@ -311,9 +310,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
   });
 
   it('refuses a session the database has consumed even while a copy of it is still in Redis', async () => {
-    const user = await kit.newUser();
-    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
-    const challenge = await challengeFor(device.fingerprint);
+    const { device, challenge } = await challengedDevice();
     const body = { sessionId: challenge.sessionId, signedChallenge: device.keys.sign(challenge.challenge) };
     const store = await challengeStore(server.shared.redisKeyPrefix, 'login');
     try {
@@ -331,9 +328,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
   });
 
   it('limits a login session to 3 attempts a minute, then ends it', async () => {
-    const user = await kit.newUser();
-    const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
-    const challenge = await challengeFor(device.fingerprint);
+    const { device, challenge } = await challengedDevice();
     for (let i = 0; i < 3; i += 1) {
       const response = await post(biometricPath, { sessionId: challenge.sessionId, signedChallenge: 'AAAA' });
       expect(response.status).toBe(401);
