@@ -1,18 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { GraphQLFormattedError } from 'graphql';
+import type { FormattedExecutionResult } from 'graphql';
 import { ForbiddenError, GraphQLResultError } from '../../lib/src/errors.js';
 import { callerOf, type GatewayContext } from '../../lib/src/graphql/context.js';
 import { validate } from '../../lib/src/validation.js';
 import type { RestRoute } from './route.js';
 
-export interface GraphQLResult {
-  data?: Record<string, unknown> | null;
-  errors?: readonly GraphQLFormattedError[];
-}
-
 export interface RestExecutor {
   context(request: FastifyRequest): Promise<GatewayContext>;
-  execute(operation: string, variables: Record<string, unknown>, context: GatewayContext): Promise<GraphQLResult>;
+  execute(
+    operation: string,
+    variables: Record<string, unknown>,
+    context: GatewayContext,
+  ): Promise<FormattedExecutionResult<Record<string, unknown>>>;
 }
 
 function checkAuth(route: RestRoute, context: GatewayContext): void {

@@ -1,13 +1,17 @@
-import { getOperationAST, parse, validate, type GraphQLError, type GraphQLFormattedError } from 'graphql';
+import {
+  getOperationAST,
+  parse,
+  validate,
+  type FormattedExecutionResult,
+  type GraphQLError,
+  type GraphQLFormattedError,
+} from 'graphql';
 import type { GatewayContext } from '../../../lib/src/graphql/context.js';
 import type { Metrics } from '../../../lib/src/metrics.js';
 import type { InProcessDataSource } from '../in-process-data-source.js';
 import type { GraphPlanner } from './planner.js';
 
-export interface OperationResult {
-  data?: Record<string, unknown> | null;
-  errors?: readonly GraphQLFormattedError[];
-}
+export type OperationResult = FormattedExecutionResult<Record<string, unknown>>;
 
 type Variables = Record<string, unknown>;
 type Lane = (variables: Variables, context: GatewayContext) => Promise<OperationResult>;
