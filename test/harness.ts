@@ -50,9 +50,9 @@ export function newSharedResources(databaseUrl: string): SharedResources {
   };
 }
 
-/** The real system on a real port, on real PostgreSQL and Redis; several may share one database and Redis. */
-export async function startTestServer(shared: SharedResources, env: Record<string, string> = {}): Promise<TestServer> {
-  const config = loadConfig({
+/** The configuration of a test process (a server, or a subgraph alone) on the shared resources. */
+export function testConfigOf(shared: SharedResources, env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: shared.databaseUrl,
     REDIS_URL: testRedisUrl,
@@ -63,6 +63,11 @@ export async function startTestServer(shared: SharedResources, env: Record<strin
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...env,
   });
+}
+
+/** The real system on a real port, on real PostgreSQL and Redis; several may share one database and Redis. */
+export async function startTestServer(shared: SharedResources, env: Record<string, string> = {}): Promise<TestServer> {
+  const config = testConfigOf(shared, env);
   const system = await startSystem({
     config,
     databaseUrl: shared.databaseUrl,

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../lib/src/config.js';
 import { serveSubgraph } from '../../../lib/src/graphql/serve-subgraph.js';
 import { createLogger } from '../../../lib/src/logger.js';
 import { createPlatform } from '../../../lib/src/platform.js';
@@ -21,8 +20,14 @@ import {
   type TestUser,
 } from '../../../subgraphs/notifications/src/notifications-test-kit.js';
 import { createNotificationsSubgraph } from '../../../subgraphs/notifications/src/app.js';
-import { createTestDatabase, newSharedResources, startTestServer, type TestServer } from '../../../test/harness.js';
-import { servicesMissing, testRedisUrl } from '../../../test/services.js';
+import {
+  createTestDatabase,
+  newSharedResources,
+  startTestServer,
+  testConfigOf,
+  type TestServer,
+} from '../../../test/harness.js';
+import { servicesMissing } from '../../../test/services.js';
 
 /** The distributed layout in one process: the notifications subgraph alone on its own port, the gateway apart. */
 describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distributed mode)', () => {
@@ -41,14 +46,7 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
   beforeAll(async () => {
     database = await createTestDatabase();
     const shared = newSharedResources(database.url);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: shared.databaseUrl,
-      REDIS_URL: testRedisUrl,
-      JWT_SECRET: shared.jwtSecret,
-      DATA_ENCRYPTION_KEY: shared.encryptionKey,
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    });
+    const config = testConfigOf(shared);
     subgraphStores = createStores(config.REDIS_URL, shared.redisKeyPrefix);
     const platform = createPlatform(config, createLogger(config.LOG_LEVEL, 'notifications'), subgraphStores);
     subgraphApp = await serveSubgraph(await createNotificationsSubgraph(platform, shared.databaseUrl), platform);
