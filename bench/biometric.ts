@@ -3,7 +3,11 @@ import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { auditParameters, recordAuditSql, type AuditEntryValues } from '../subgraphs/auth/src/audit/audit.service.js';
+import {
+  auditParameters,
+  recordAuditStatement,
+  type AuditEntryValues,
+} from '../subgraphs/auth/src/audit/audit.service.js';
 import {
   parseDevicePublicKey,
   verifyDeviceSignature,
@@ -12,9 +16,9 @@ import {
 } from '../subgraphs/auth/src/devices/device-signature.js';
 import { makeKeyPair, type DeviceKeyPair } from '../subgraphs/auth/src/devices/device-test-kit.js';
 import {
-  devicesSql,
+  devicesStatement,
   recordLoginParameters,
-  recordLoginSql,
+  recordLoginStatement,
   type LoginWrite,
 } from '../subgraphs/auth/src/mobile/login-records.js';
 import { TokenFamily } from '../subgraphs/auth/src/sessions/token-family.entity.js';
@@ -311,12 +315,18 @@ async function slowestDbRoundTripMs(
     const sessionKey = `bench:session:${randomUUID()}`;
     const session = randomBytes(900).toString('base64');
     const roundTrips: [string, () => Promise<unknown>][] = [
-      ['challenge read', () => client.query(devicesSql, [device.fingerprint])],
-      ['audit insert (commit)', () => client.query(recordAuditSql, auditParameters(benchAuditEntry(userId, deviceId)))],
+      ['challenge read', () => client.query({ ...devicesStatement, values: [device.fingerprint] })],
+      [
+        'audit insert (commit)',
+        () => client.query({ ...recordAuditStatement, values: auditParameters(benchAuditEntry(userId, deviceId)) }),
+      ],
       ['session SET (Redis)', () => redis.set(sessionKey, session, 'PX', 120_000)],
       ['session GET (Redis)', () => redis.get(sessionKey)],
       ['session DEL (Redis)', () => redis.set(sessionKey, session).then(() => redis.del(sessionKey))],
-      ['login write (commit)', () => client.query(recordLoginSql, recordLoginParameters(loginWrite(deviceId, userId)))],
+      [
+        'login write (commit)',
+        () => client.query({ ...recordLoginStatement, values: recordLoginParameters(loginWrite(deviceId, userId)) }),
+      ],
     ];
     let slowest = { ms: 0, which: '' };
     for (const [which, roundTrip] of roundTrips) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runStatement } from '../../../../lib/src/database.js';
+import { runStatement, type PreparedStatement } from '../../../../lib/src/database.js';
 import type { RequestInfo } from '../../../../lib/src/graphql/context.js';
 import type { AuditEntry, AuditResult, SignatureMetadata } from './audit-entry.entity.js';
 
@@ -52,7 +52,10 @@ export function auditParameters(entry: AuditEntryValues): unknown[] {
 }
 
 /** The one-row audit INSERT (exported for the benchmark's database floor). */
-export const recordAuditSql = `insert into "auth"."audit_entry" (${auditColumns}) values (${auditPlaceholders(1)})`;
+export const recordAuditStatement: PreparedStatement = {
+  name: 'auth.audit.record',
+  text: `insert into "auth"."audit_entry" (${auditColumns}) values (${auditPlaceholders(1)})`,
+};
 
 /**
  * Writes audit entries outside the operation's unit of work: a failed operation rolls its own changes back,
@@ -66,7 +69,7 @@ export class AuditWriter {
 
   /** One autocommitted INSERT in plain SQL: audit entries are on every hot path, and a row needs no ORM. */
   async record(event: AuditEvent): Promise<void> {
-    await runStatement(this.em, recordAuditSql, auditParameters(this.entryOf(event)));
+    await runStatement(this.em, recordAuditStatement, auditParameters(this.entryOf(event)));
   }
 
   entryOf(event: AuditEvent): AuditEntryValues {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runStatement } from '../../../../lib/src/database.js';
+import { runStatement, type PreparedStatement } from '../../../../lib/src/database.js';
 import { auditColumns, auditParameters, auditPlaceholders, type AuditEntryValues } from '../audit/audit.service.js';
 import type { Device } from '../devices/device.entity.js';
 import type { TokenFamily } from '../sessions/token-family.entity.js';
@@ -67,13 +67,16 @@ interface RecordedRow extends ClaimsRow {
 }
 
 /** The challenge's read (exported, like the login's write, for the benchmark's database floor). */
-export const devicesSql = `
+export const devicesStatement: PreparedStatement = {
+  name: 'auth.login.devices',
+  text: `
   select d."id", d."user_id", d."device_type", d."device_fingerprint", d."public_key_encrypted", d."key_algorithm",
     d."key_id", d."last_used_at", ${claimsColumns}
   from "auth"."device" d join "auth"."user_account" u on u."id" = d."user_id"
   ${claimsJoins}
   where d."device_fingerprint" = $1 and d."is_active" and u."status" = 'active'
-  order by d."created_at" limit 50`;
+  order by d."created_at" limit 50`,
+};
 
 /**
  * Everything a successful login writes, in one autocommitted statement: the device's lastUsedAt, the new token
@@ -83,7 +86,9 @@ export const devicesSql = `
  * (of concurrent logins with one session exactly one inserts its family). The user's claims are read in the
  * same statement, so the access token carries them as they are now.
  */
-export const recordLoginSql = `
+export const recordLoginStatement: PreparedStatement = {
+  name: 'auth.login.record',
+  text: `
   with "used_device" as (
     update "auth"."device" d set "last_used_at" = $1, "updated_at" = $1
     where d."id" = $2 and d."is_active"
@@ -110,7 +115,8 @@ export const recordLoginSql = `
     u."id", u."status", ${claimsColumns}
   from "auth"."user_account" u
   ${claimsJoins}
-  where u."id" = $24`;
+  where u."id" = $24`,
+};
 
 /**
  * The biometric login's storage in plain SQL, because the login is the mobile app's hot path (issue 3's
@@ -121,12 +127,12 @@ export class LoginRecords {
 
   /** The active devices of active users with this fingerprint: the signature decides among them. */
   async devicesWithFingerprint(fingerprint: string): Promise<LoginDevice[]> {
-    const rows = await runStatement<DeviceRow>(this.em, devicesSql, [fingerprint]);
+    const rows = await runStatement<DeviceRow>(this.em, devicesStatement, [fingerprint]);
     return rows.map(deviceOf);
   }
 
   async recordLogin(write: LoginWrite): Promise<RecordedLogin> {
-    const [row] = await runStatement<RecordedRow>(this.em, recordLoginSql, recordLoginParameters(write));
+    const [row] = await runStatement<RecordedRow>(this.em, recordLoginStatement, recordLoginParameters(write));
     return { written: row?.written === 1, deviceActive: row?.device_active === true, user: row ? userOf(row) : null };
   }
 }

@@ -106,14 +106,12 @@ export class MobileLoginService {
       });
       if (login.user?.status !== 'active') throw new UnauthenticatedError('User account is not active');
       if (!login.written) throw login.deviceActive ? new SessionNotFoundError() : new DeviceNotFoundError();
-      const [access] = await Promise.all([
-        sameClaims(login.user, device.claims)
-          ? accessAsChallenged
-          : this.issuer.signAccess(login.user, tokenDevice, family),
-        // Already consumed in the database; removing the copy in Redis only frees it early, so a store
-        // hiccup here must not turn a completed login into an error.
-        this.sessions.end('login', session.sessionId).catch(() => undefined),
-      ]);
+      // Already consumed in the database: removing the copy in Redis only frees it early, so the response does
+      // not wait for it, and a store hiccup here must not turn a completed login into an error.
+      void this.sessions.end('login', session.sessionId).catch(() => undefined);
+      const access = sameClaims(login.user, device.claims)
+        ? accessAsChallenged
+        : await this.issuer.signAccess(login.user, tokenDevice, family);
       return { success: true, tokens: tokenSetOf(access, refresh) };
     });
   }
