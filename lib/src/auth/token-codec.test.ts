@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { UnauthenticatedError } from '../errors.js';
 import { TokenCodec } from './token-codec.js';
@@ -45,6 +46,8 @@ describe('TokenCodec', () => {
       exp: startMs / 1000 + 60,
     });
     await expect(codec.verify(token, [tokenKinds.access], 'Invalid token')).resolves.toMatchObject({ id: 7 });
+    const independent = await jwtVerify(token, Buffer.from(secret), { currentDate: new Date(startMs), issuer });
+    expect(independent.payload.jti).toBe(payload.jti);
   });
 
   it('expires exactly at exp, with no tolerance', async () => {
