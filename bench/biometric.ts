@@ -23,6 +23,7 @@ import {
 } from '../subgraphs/auth/src/mobile/login-records.js';
 import { TokenFamily } from '../subgraphs/auth/src/sessions/token-family.entity.js';
 import { customRow, type BenchRow } from './lib/compare.js';
+import { startLowerBoundServer } from './login-lower-bound.js';
 import type { BenchContext } from './lib/context.js';
 
 const json = { 'content-type': 'application/json' };
@@ -344,19 +345,17 @@ async function slowestDbRoundTripMs(
   }
 }
 
-/**
- * Unloaded logins on one connection and the floor, alternating round by round (as the A/B runner does) so
- * that both are measured on the same machine state; the floor is the mean of the rounds' floors.
- */
-async function unloadedAgainstFloor(context: BenchContext, device: BenchDevice) {
-  const { settings, bench } = context;
-  const reports: (LoginReport & { cpuUs: number })[] = [];
-  const floors: { ms: number; which: string }[] = [];
-  for (let round = 0; round < settings.rounds; round += 1) {
-    reports.push(await runClients(bench.url, [device], settings.roundMs, 2000));
-    floors.push(await slowestDbRoundTripMs(bench.databaseUrl, bench.redisUrl, device));
-  }
-  const sequential = {
+interface SequentialLogins {
+  logins: number;
+  errors: number;
+  firstError?: string;
+  cpuUs: number;
+  latenciesMs: number[];
+  verifyMs: number[];
+}
+
+function merged(reports: (LoginReport & { cpuUs: number })[]): SequentialLogins {
+  return {
     logins: reports.reduce((sum, report) => sum + report.logins, 0),
     errors: reports.reduce((sum, report) => sum + report.errors, 0),
     firstError: reports.find((report) => report.firstError)?.firstError,
@@ -364,8 +363,36 @@ async function unloadedAgainstFloor(context: BenchContext, device: BenchDevice) 
     latenciesMs: reports.flatMap((report) => report.latenciesMs),
     verifyMs: reports.flatMap((report) => report.verifyMs),
   };
+}
+
+/**
+ * Unloaded logins on one connection, the same logins against the bare lower-bound server, and the floor,
+ * alternating round by round (as the A/B runner does) so that all three are measured on the same machine
+ * state; the floor is the mean of the rounds' floors.
+ */
+async function unloadedAgainstFloor(context: BenchContext, device: BenchDevice) {
+  const { settings, bench } = context;
+  const lowerBound = await startLowerBoundServer(
+    bench.databaseUrl,
+    bench.redisUrl,
+    bench.system.platform.codec,
+    device,
+  );
+  const server: (LoginReport & { cpuUs: number })[] = [];
+  const bare: (LoginReport & { cpuUs: number })[] = [];
+  const floors: { ms: number; which: string }[] = [];
+  try {
+    await runClients(lowerBound.url, [device], settings.warmupMs, 2000);
+    for (let round = 0; round < settings.rounds; round += 1) {
+      server.push(await runClients(bench.url, [device], settings.roundMs, 2000));
+      bare.push(await runClients(lowerBound.url, [device], settings.roundMs, 2000));
+      floors.push(await slowestDbRoundTripMs(bench.databaseUrl, bench.redisUrl, device));
+    }
+  } finally {
+    await lowerBound.close();
+  }
   const floor = { ms: mean(floors.map((f) => f.ms)), which: [...new Set(floors.map((f) => f.which))].join(' / ') };
-  return { sequential, floor };
+  return { sequential: merged(server), lowerBound: merged(bare), floor };
 }
 
 /**
@@ -383,36 +410,42 @@ export async function runBiometricBench(context: BenchContext): Promise<BenchRow
     const own = devices.get(algorithm)!;
     await runClients(bench.url, own, settings.warmupMs);
     const loaded = await runClients(bench.url, own, settings.roundMs * settings.rounds);
-    const { sequential, floor } = await unloadedAgainstFloor(context, own[0]!);
+    const { sequential, lowerBound, floor } = await unloadedAgainstFloor(context, own[0]!);
     const floorMs = floor.ms + verifyMs;
-    const loginMs = mean(sequential.latenciesMs);
-    const verifyRequestMs = mean(sequential.verifyMs);
+    const [loginMs, bareMs] = [mean(sequential.latenciesMs), mean(lowerBound.latenciesMs)];
     process.stderr.write(
       `  ${algorithm}: ${((loaded.logins / loaded.elapsedMs) * 1000).toFixed(0)} logins/s at ${connections} connections; ` +
-        `unloaded login ${loginMs.toFixed(2)} ms (verify request ${verifyRequestMs.toFixed(2)} ms), floor ` +
-        `${floorMs.toFixed(3)} ms (${floor.which} ${floor.ms.toFixed(3)} ms + verify ${verifyMs.toFixed(3)} ms)\n`,
+        `unloaded login ${loginMs.toFixed(2)} ms (verify request ${mean(sequential.verifyMs).toFixed(2)} ms), ` +
+        `lower bound ${bareMs.toFixed(2)} ms, floor ${floorMs.toFixed(3)} ms ` +
+        `(${floor.which} ${floor.ms.toFixed(3)} ms + verify ${verifyMs.toFixed(3)} ms)\n`,
     );
     const comparison = `${algorithm} biometric login (challenge + signed verify)`;
-    const againstFloor = (arm: string, latencies: number[]) => {
+    const timed = (arm: string, logins: SequentialLogins, latencies: number[], role: BenchRow['role']) => {
       const ms = mean(latencies);
-      return row(comparison, `${arm} (time ratio ${(ms / floorMs).toFixed(1)}x, target <= 3x)`, 'subject', {
-        requests: sequential.logins,
-        errors: sequential.errors,
-        firstError: sequential.firstError,
+      return row(comparison, `${arm} (time ratio ${(ms / floorMs).toFixed(1)}x)`, role, {
+        requests: logins.logins,
+        errors: logins.errors,
+        firstError: logins.firstError,
         reqPerSec: 1000 / ms,
         p50Ms: percentile(latencies, 0.5),
         p99Ms: percentile(latencies, 0.99),
-        ratio: floorMs / ms,
-        target: 1 / 3,
-        pass: sequential.errors === 0 && ms <= 3 * floorMs,
       });
     };
     rows.push(
       {
-        ...againstFloor('full login, 1 connection', sequential.latenciesMs),
+        ...timed('full login, 1 connection, target <= 3x', sequential, sequential.latenciesMs, 'subject'),
         cpuUsPerRequest: sequential.cpuUs / Math.max(1, sequential.logins),
+        ratio: floorMs / loginMs,
+        target: 1 / 3,
+        pass: sequential.errors === 0 && loginMs <= 3 * floorMs,
       },
-      againstFloor('its signed verify request alone', sequential.verifyMs),
+      timed('its signed verify request alone', sequential, sequential.verifyMs, 'baseline'),
+      timed(
+        `lower bound: its round trips behind bare node:http (server ${(loginMs / bareMs).toFixed(2)}x of it)`,
+        lowerBound,
+        lowerBound.latenciesMs,
+        'baseline',
+      ),
       row(comparison, `floor: slowest store round trip (${floor.which}) + one verify`, 'baseline', {
         reqPerSec: 1000 / floorMs,
         p50Ms: floorMs,

@@ -1,0 +1,147 @@
+import { createPublicKey, randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import type { TokenCodec } from '../lib/src/auth/token-codec.js';
+import { tokenKinds, tokenLifetimes } from '../lib/src/auth/token-kinds.js';
+import { auditParameters, recordAuditStatement, sha256 } from '../subgraphs/auth/src/audit/audit.service.js';
+import { verifyDeviceSignature, type DevicePublicKey } from '../subgraphs/auth/src/devices/device-signature.js';
+import {
+  devicesStatement,
+  recordLoginParameters,
+  recordLoginStatement,
+} from '../subgraphs/auth/src/mobile/login-records.js';
+import { tokenHash } from '../subgraphs/auth/src/sessions/token-family.service.js';
+import { TokenFamily } from '../subgraphs/auth/src/sessions/token-family.entity.js';
+
+interface LowerBoundDevice {
+  fingerprint: string;
+  algorithm: DevicePublicKey['algorithm'];
+  privateKeyPem: string;
+}
+
+interface LoginSession {
+  sessionId: string;
+  challenge: string;
+  userId: number;
+  deviceId: string;
+}
+
+export interface LowerBoundServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const loginLifetimeMs = 2 * 60_000;
+
+/**
+ * The fastest a login could be on this machine with the server's design: the same store round trips in the
+ * same order (the challenge's device read, its session SET and audit insert; the login's session GET and its
+ * one write, with the DEL not awaited), the same signature check and token signing, but behind a bare
+ * node:http handler with no framework, GraphQL, validation or error mapping, for the one bench device only.
+ * The bench times it with the same client as the real login: what is left between the two is the server's
+ * own code, and this one's ratio to the floor is what the machine itself allows.
+ */
+export async function startLowerBoundServer(
+  databaseUrl: string,
+  redisUrl: string,
+  codec: TokenCodec,
+  device: LowerBoundDevice,
+): Promise<LowerBoundServer> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const redis = new Redis(redisUrl, { enableAutoPipelining: true });
+  const publicKey: DevicePublicKey = {
+    key: createPublicKey(device.privateKeyPem),
+    algorithm: device.algorithm,
+    keyId: 'bench',
+  };
+  const audit = (action: string, session: LoginSession) => ({
+    action,
+    result: 'success' as const,
+    userId: session.userId,
+    deviceId: session.deviceId,
+    ipAddress: '127.0.0.1',
+    userAgent: 'bench',
+    errorCode: null,
+    details: null,
+    challengeHash: sha256(session.challenge),
+    signature: null,
+    createdAt: new Date(),
+  });
+
+  async function challenge(body: { deviceFingerprint: string }) {
+    const { rows } = await pool.query<{ id: string; user_id: number }>({
+      ...devicesStatement,
+      values: [body.deviceFingerprint],
+    });
+    const session: LoginSession = {
+      sessionId: randomUUID(),
+      challenge: randomBytes(64).toString('base64url'),
+      userId: rows[0]!.user_id,
+      deviceId: rows[0]!.id,
+    };
+    const expiresAt = new Date(Date.now() + loginLifetimeMs).toISOString();
+    await redis.set(`lower-bound:${session.sessionId}`, JSON.stringify({ ...session, rows }), 'PX', loginLifetimeMs);
+    await pool.query({ ...recordAuditStatement, values: auditParameters(audit('mobile_challenge', session)) });
+    return { challenge: session.challenge, expiresAt, sessionId: session.sessionId };
+  }
+
+  async function biometric(body: { sessionId: string; signedChallenge: string }) {
+    const session = JSON.parse((await redis.get(`lower-bound:${body.sessionId}`))!) as LoginSession;
+    const message = Buffer.from(session.challenge, 'base64url');
+    if (!verifyDeviceSignature(publicKey, message, body.signedChallenge)) throw new Error('signature refused');
+    const now = new Date();
+    const family = Object.assign(new TokenFamily(), {
+      userId: session.userId,
+      kind: 'biometric',
+      rememberMe: false,
+      deviceId: session.deviceId,
+      loginSessionId: session.sessionId,
+      createdAt: now,
+      absoluteExpiresAt: new Date(now.getTime() + tokenLifetimes.refreshMs),
+    });
+    const subject = String(session.userId);
+    const [access, refresh] = await Promise.all([
+      codec.sign(
+        tokenKinds.biometricAccess,
+        subject,
+        { device_id: session.deviceId },
+        tokenLifetimes.biometricAccessMs,
+      ),
+      codec.sign(tokenKinds.biometricRefresh, subject, { token_family: family.id }, tokenLifetimes.refreshMs),
+    ]);
+    await pool.query({
+      ...recordLoginStatement,
+      values: recordLoginParameters({
+        family,
+        refresh: { jti: refresh.jti, tokenHash: tokenHash(refresh.token), expiresAt: refresh.expiresAt },
+        audit: audit('biometric_login', session),
+      }),
+    });
+    void redis.del(`lower-bound:${body.sessionId}`).catch(() => undefined);
+    return { success: true, tokens: { accessToken: access.token, refreshToken: refresh.token } };
+  }
+
+  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as never;
+      const work = request.url?.endsWith('/challenge') ? challenge(body) : biometric(body);
+      work.then(
+        (data) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data })),
+        (error: unknown) => response.writeHead(500).end(String(error)),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await pool.end();
+      redis.disconnect();
+    },
+  };
+}
