@@ -345,6 +345,10 @@ async function slowestDbRoundTripMs(
   }
 }
 
+function meanOf(roundTrips: { ms: number; which: string }[]): { ms: number; which: string } {
+  return { ms: mean(roundTrips.map((r) => r.ms)), which: [...new Set(roundTrips.map((r) => r.which))].join(' / ') };
+}
+
 interface SequentialLogins {
   logins: number;
   errors: number;
@@ -381,18 +385,25 @@ async function unloadedAgainstFloor(context: BenchContext, device: BenchDevice) 
   const server: (LoginReport & { cpuUs: number })[] = [];
   const bare: (LoginReport & { cpuUs: number })[] = [];
   const floors: { ms: number; which: string }[] = [];
+  const inFlight: { ms: number; which: string }[] = [];
   try {
     await runClients(lowerBound.url, [device], settings.warmupMs, 2000);
+    lowerBound.slowestInFlight();
     for (let round = 0; round < settings.rounds; round += 1) {
       server.push(await runClients(bench.url, [device], settings.roundMs, 2000));
       bare.push(await runClients(lowerBound.url, [device], settings.roundMs, 2000));
+      inFlight.push(lowerBound.slowestInFlight());
       floors.push(await slowestDbRoundTripMs(bench.databaseUrl, bench.redisUrl, device));
     }
   } finally {
     await lowerBound.close();
   }
-  const floor = { ms: mean(floors.map((f) => f.ms)), which: [...new Set(floors.map((f) => f.which))].join(' / ') };
-  return { sequential: merged(server), lowerBound: merged(bare), floor };
+  return {
+    sequential: merged(server),
+    lowerBound: merged(bare),
+    floor: meanOf(floors),
+    inFlightFloor: meanOf(inFlight),
+  };
 }
 
 /**
@@ -410,7 +421,7 @@ export async function runBiometricBench(context: BenchContext): Promise<BenchRow
     const own = devices.get(algorithm)!;
     await runClients(bench.url, own, settings.warmupMs);
     const loaded = await runClients(bench.url, own, settings.roundMs * settings.rounds);
-    const { sequential, lowerBound, floor } = await unloadedAgainstFloor(context, own[0]!);
+    const { sequential, lowerBound, floor, inFlightFloor } = await unloadedAgainstFloor(context, own[0]!);
     const floorMs = floor.ms + verifyMs;
     const [loginMs, bareMs] = [mean(sequential.latenciesMs), mean(lowerBound.latenciesMs)];
     process.stderr.write(
@@ -450,6 +461,13 @@ export async function runBiometricBench(context: BenchContext): Promise<BenchRow
         reqPerSec: 1000 / floorMs,
         p50Ms: floorMs,
       }),
+      row(
+        comparison,
+        `the same timed inside the lower bound's requests (${inFlightFloor.which}): lower bound ` +
+          `${(bareMs / (inFlightFloor.ms + verifyMs)).toFixed(1)}x, server ${(loginMs / (inFlightFloor.ms + verifyMs)).toFixed(1)}x of it`,
+        'baseline',
+        { reqPerSec: 1000 / (inFlightFloor.ms + verifyMs), p50Ms: inFlightFloor.ms + verifyMs },
+      ),
       row(comparison, `logins/s at ${connections} connections`, 'baseline', {
         requests: loaded.logins,
         errors: loaded.errors,
