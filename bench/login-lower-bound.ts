@@ -61,9 +61,9 @@ export async function startLowerBoundServer(
     keyId: 'bench',
   };
   const timings = new Map<string, { calls: number; ms: number }>();
-  const timed = async <T>(which: string, roundTrip: Promise<T>): Promise<T> => {
+  const timed = async <T>(which: string, roundTrip: () => Promise<T>): Promise<T> => {
     const started = performance.now();
-    const result = await roundTrip;
+    const result = await roundTrip();
     const timing = timings.get(which) ?? { calls: 0, ms: 0 };
     timings.set(which, { calls: timing.calls + 1, ms: timing.ms + performance.now() - started });
     return result;
@@ -83,8 +83,7 @@ export async function startLowerBoundServer(
   });
 
   async function challenge(body: { deviceFingerprint: string }) {
-    const { rows } = await timed(
-      'challenge read',
+    const { rows } = await timed('challenge read', () =>
       pool.query<{ id: string; user_id: number }>({ ...devicesStatement, values: [body.deviceFingerprint] }),
     );
     const session: LoginSession = {
@@ -95,9 +94,10 @@ export async function startLowerBoundServer(
     };
     const expiresAt = new Date(Date.now() + loginLifetimeMs).toISOString();
     const sessionKey = `lower-bound:${session.sessionId}`;
-    await timed('session SET', redis.set(sessionKey, JSON.stringify({ ...session, rows }), 'PX', loginLifetimeMs));
-    await timed(
-      'audit insert',
+    await timed('session SET', () =>
+      redis.set(sessionKey, JSON.stringify({ ...session, rows }), 'PX', loginLifetimeMs),
+    );
+    await timed('audit insert', () =>
       pool.query({ ...recordAuditStatement, values: auditParameters(audit('mobile_challenge', session)) }),
     );
     return { challenge: session.challenge, expiresAt, sessionId: session.sessionId };
@@ -105,7 +105,7 @@ export async function startLowerBoundServer(
 
   async function biometric(body: { sessionId: string; signedChallenge: string }) {
     const session = JSON.parse(
-      (await timed('session GET', redis.get(`lower-bound:${body.sessionId}`)))!,
+      (await timed('session GET', () => redis.get(`lower-bound:${body.sessionId}`)))!,
     ) as LoginSession;
     const message = Buffer.from(session.challenge, 'base64url');
     if (!verifyDeviceSignature(publicKey, message, body.signedChallenge)) throw new Error('signature refused');
@@ -134,7 +134,7 @@ export async function startLowerBoundServer(
       refresh: { jti: refresh.jti, tokenHash: tokenHash(refresh.token), expiresAt: refresh.expiresAt },
       audit: audit('biometric_login', session),
     });
-    await timed('login write', pool.query({ ...recordLoginStatement, values }));
+    await timed('login write', () => pool.query({ ...recordLoginStatement, values }));
     void redis.del(`lower-bound:${body.sessionId}`).catch(() => undefined);
     return { success: true, tokens: { accessToken: access.token, refreshToken: refresh.token } };
   }
