@@ -51,7 +51,7 @@ export function auditParameters(entry: AuditEntryValues): unknown[] {
   ];
 }
 
-/** The one-row audit INSERT (exported for the benchmark's database floor). */
+/** The one-row audit INSERT (exported for the benchmark's floor and lower bound). */
 export const recordAuditStatement: PreparedStatement = {
   name: 'auth.audit.record',
   text: `insert into "auth"."audit_entry" (${auditColumns}) values (${auditPlaceholders(1)})`,

@@ -66,7 +66,7 @@ interface RecordedRow extends ClaimsRow {
   status: UserStatus;
 }
 
-/** The challenge's read (exported, like the login's write, for the benchmark's database floor). */
+/** The challenge's read (exported, like the login's write, for the benchmark's floor and lower bound). */
 export const devicesStatement: PreparedStatement = {
   name: 'auth.login.devices',
   text: `
