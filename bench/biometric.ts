@@ -295,6 +295,12 @@ function benchAuditEntry(userId: number, deviceId: string): AuditEntryValues {
   };
 }
 
+/** A round trip's mean time, and which of the login's round trips it is. */
+interface RoundTripTime {
+  ms: number;
+  which: string;
+}
+
 /**
  * Mean time of each round trip a login makes to its stores, measured bare (pg and ioredis, one connection,
  * sequential) with the server's own statements: the challenge's device read, its audit insert, the session's
@@ -304,7 +310,7 @@ async function slowestDbRoundTripMs(
   databaseUrl: string,
   redisUrl: string,
   device: BenchDevice,
-): Promise<{ ms: number; which: string }> {
+): Promise<RoundTripTime> {
   const client = new pg.Client({ connectionString: databaseUrl });
   const redis = new Redis(redisUrl);
   await client.connect();
@@ -345,7 +351,7 @@ async function slowestDbRoundTripMs(
   }
 }
 
-function meanOf(roundTrips: { ms: number; which: string }[]): { ms: number; which: string } {
+function meanOf(roundTrips: RoundTripTime[]): RoundTripTime {
   return { ms: mean(roundTrips.map((r) => r.ms)), which: [...new Set(roundTrips.map((r) => r.which))].join(' / ') };
 }
 
@@ -372,7 +378,8 @@ function merged(reports: (LoginReport & { cpuUs: number })[]): SequentialLogins 
 /**
  * Unloaded logins on one connection, the same logins against the bare lower-bound server, and the floor,
  * alternating round by round (as the A/B runner does) so that all three are measured on the same machine
- * state; the floor is the mean of the rounds' floors.
+ * state; the floor is the mean of the rounds' floors, and the in-flight floor the mean of the lower bound's
+ * slowest round trip as timed inside its requests.
  */
 async function unloadedAgainstFloor(context: BenchContext, device: BenchDevice) {
   const { settings, bench } = context;
@@ -384,8 +391,8 @@ async function unloadedAgainstFloor(context: BenchContext, device: BenchDevice) 
   );
   const server: (LoginReport & { cpuUs: number })[] = [];
   const bare: (LoginReport & { cpuUs: number })[] = [];
-  const floors: { ms: number; which: string }[] = [];
-  const inFlight: { ms: number; which: string }[] = [];
+  const floors: RoundTripTime[] = [];
+  const inFlight: RoundTripTime[] = [];
   try {
     await runClients(lowerBound.url, [device], settings.warmupMs, 2000);
     lowerBound.slowestInFlight();
