@@ -3,11 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import {
-  auditParameters,
-  recordAuditStatement,
-  type AuditEntryValues,
-} from '../subgraphs/auth/src/audit/audit.service.js';
+import { auditParameters, recordAuditStatement } from '../subgraphs/auth/src/audit/audit.service.js';
 import {
   parseDevicePublicKey,
   verifyDeviceSignature,
@@ -19,11 +15,10 @@ import {
   devicesStatement,
   recordLoginParameters,
   recordLoginStatement,
-  type LoginWrite,
 } from '../subgraphs/auth/src/mobile/login-records.js';
-import { TokenFamily } from '../subgraphs/auth/src/sessions/token-family.entity.js';
 import { customRow, type BenchRow } from './lib/compare.js';
 import { startLowerBoundServer } from './login-lower-bound.js';
+import { benchAuditEntry, benchLoginWrite } from './login-writes.js';
 import type { BenchContext } from './lib/context.js';
 
 const json = { 'content-type': 'application/json' };
@@ -257,44 +252,6 @@ function signatureRows(algorithm: KeyAlgorithm, rounds: number): { rows: BenchRo
   };
 }
 
-/** A login's write as the server makes it, for a fresh family each time (the statement inserts). */
-function loginWrite(deviceId: string, userId: number): LoginWrite {
-  const now = new Date();
-  const family = Object.assign(new TokenFamily(), {
-    userId,
-    kind: 'biometric',
-    rememberMe: false,
-    deviceId,
-    createdAt: now,
-    absoluteExpiresAt: new Date(now.getTime() + 3 * 86_400_000),
-  });
-  return {
-    family,
-    refresh: {
-      jti: randomUUID(),
-      tokenHash: randomBytes(32).toString('base64url'),
-      expiresAt: family.absoluteExpiresAt,
-    },
-    audit: benchAuditEntry(userId, deviceId),
-  };
-}
-
-function benchAuditEntry(userId: number, deviceId: string): AuditEntryValues {
-  return {
-    action: 'bench',
-    result: 'success',
-    userId,
-    deviceId,
-    ipAddress: '127.0.0.1',
-    userAgent: 'bench',
-    errorCode: null,
-    details: null,
-    challengeHash: randomBytes(32).toString('hex'),
-    signature: { algorithm: 'ES256', keyId: 'bench', verified: true },
-    createdAt: new Date(),
-  };
-}
-
 /** A round trip's mean time, and which of the login's round trips it is. */
 interface RoundTripTime {
   ms: number;
@@ -332,7 +289,8 @@ async function slowestDbRoundTripMs(
       ['session DEL (Redis)', () => redis.set(sessionKey, session).then(() => redis.del(sessionKey))],
       [
         'login write (commit)',
-        () => client.query({ ...recordLoginStatement, values: recordLoginParameters(loginWrite(deviceId, userId)) }),
+        () =>
+          client.query({ ...recordLoginStatement, values: recordLoginParameters(benchLoginWrite(deviceId, userId)) }),
       ],
     ];
     let slowest = { ms: 0, which: '' };

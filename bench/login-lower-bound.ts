@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TokenCodec } from '../lib/src/auth/token-codec.js';
 import { tokenKinds, tokenLifetimes } from '../lib/src/auth/token-kinds.js';
-import { auditParameters, recordAuditStatement, sha256 } from '../subgraphs/auth/src/audit/audit.service.js';
+import { auditParameters, recordAuditStatement } from '../subgraphs/auth/src/audit/audit.service.js';
 import { verifyDeviceSignature, type DevicePublicKey } from '../subgraphs/auth/src/devices/device-signature.js';
 import {
   devicesStatement,
@@ -14,7 +14,7 @@ import {
   recordLoginStatement,
 } from '../subgraphs/auth/src/mobile/login-records.js';
 import { tokenHash } from '../subgraphs/auth/src/sessions/token-family.service.js';
-import { TokenFamily } from '../subgraphs/auth/src/sessions/token-family.entity.js';
+import { benchAuditEntry, benchFamily } from './login-writes.js';
 
 interface LowerBoundDevice {
   fingerprint: string;
@@ -68,19 +68,6 @@ export async function startLowerBoundServer(
     timings.set(which, { calls: timing.calls + 1, ms: timing.ms + performance.now() - started });
     return result;
   };
-  const audit = (action: string, session: LoginSession) => ({
-    action,
-    result: 'success' as const,
-    userId: session.userId,
-    deviceId: session.deviceId,
-    ipAddress: '127.0.0.1',
-    userAgent: 'bench',
-    errorCode: null,
-    details: null,
-    challengeHash: sha256(session.challenge),
-    signature: null,
-    createdAt: new Date(),
-  });
 
   async function challenge(body: { deviceFingerprint: string }) {
     const { rows } = await timed('challenge read', () =>
@@ -98,7 +85,10 @@ export async function startLowerBoundServer(
       redis.set(sessionKey, JSON.stringify({ ...session, rows }), 'PX', loginLifetimeMs),
     );
     await timed('audit insert', () =>
-      pool.query({ ...recordAuditStatement, values: auditParameters(audit('mobile_challenge', session)) }),
+      pool.query({
+        ...recordAuditStatement,
+        values: auditParameters(benchAuditEntry(session.userId, session.deviceId, session.challenge)),
+      }),
     );
     return { challenge: session.challenge, expiresAt, sessionId: session.sessionId };
   }
@@ -109,16 +99,7 @@ export async function startLowerBoundServer(
     ) as LoginSession;
     const message = Buffer.from(session.challenge, 'base64url');
     if (!verifyDeviceSignature(publicKey, message, body.signedChallenge)) throw new Error('signature refused');
-    const now = new Date();
-    const family = Object.assign(new TokenFamily(), {
-      userId: session.userId,
-      kind: 'biometric',
-      rememberMe: false,
-      deviceId: session.deviceId,
-      loginSessionId: session.sessionId,
-      createdAt: now,
-      absoluteExpiresAt: new Date(now.getTime() + tokenLifetimes.refreshMs),
-    });
+    const family = benchFamily(session.userId, session.deviceId, session.sessionId);
     const subject = String(session.userId);
     const [access, refresh] = await Promise.all([
       codec.sign(
@@ -132,7 +113,7 @@ export async function startLowerBoundServer(
     const values = recordLoginParameters({
       family,
       refresh: { jti: refresh.jti, tokenHash: tokenHash(refresh.token), expiresAt: refresh.expiresAt },
-      audit: audit('biometric_login', session),
+      audit: benchAuditEntry(session.userId, session.deviceId, session.challenge),
     });
     await timed('login write', () => pool.query({ ...recordLoginStatement, values }));
     void redis.del(`lower-bound:${body.sessionId}`).catch(() => undefined);
