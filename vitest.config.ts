@@ -13,6 +13,8 @@ export default defineConfig({
       { find: /^graphql\/(.*)$/, replacement: join(graphqlDir, '$1', 'index.js') },
     ],
   },
+  // Workspace packages export their TypeScript sources under the `source` condition (their package.json exports).
+  ssr: { resolve: { conditions: ['source', 'node', 'development|production'] } },
   test: {
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**', '.data/**'],

@@ -3,19 +3,15 @@ import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { auditParameters, recordAuditStatement } from '../subgraphs/auth/src/audit/audit.service.js';
+import { auditParameters, recordAuditStatement } from '@platform/auth/audit/audit.service';
 import {
   parseDevicePublicKey,
   verifyDeviceSignature,
   type DevicePublicKey,
   type KeyAlgorithm,
-} from '../subgraphs/auth/src/devices/device-signature.js';
-import { makeKeyPair, type DeviceKeyPair } from '../subgraphs/auth/src/devices/device-test-kit.js';
-import {
-  devicesStatement,
-  recordLoginParameters,
-  recordLoginStatement,
-} from '../subgraphs/auth/src/mobile/login-records.js';
+} from '@platform/auth/devices/device-signature';
+import { makeKeyPair, type DeviceKeyPair } from '../test/device-kit.js';
+import { devicesStatement, recordLoginParameters, recordLoginStatement } from '@platform/auth/mobile/login-records';
 import { customRow, type BenchRow } from './lib/compare.js';
 import { startLowerBoundServer } from './login-lower-bound.js';
 import { benchAuditEntry, benchLoginWrite } from './login-writes.js';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { InternalIdentity } from '../lib/src/graphql/internal-identity.js';
-import { serveSubgraph } from '../lib/src/graphql/serve-subgraph.js';
+import { InternalIdentity } from '@platform/lib/graphql/internal-identity';
+import { serveSubgraph } from '@platform/lib/graphql/serve-subgraph';
 import { compareArms, type Arm, type BenchRow } from './lib/compare.js';
 import type { BenchContext } from './lib/context.js';
 

@@ -4,16 +4,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import type { TokenCodec } from '../lib/src/auth/token-codec.js';
-import { tokenKinds, tokenLifetimes } from '../lib/src/auth/token-kinds.js';
-import { auditParameters, recordAuditStatement } from '../subgraphs/auth/src/audit/audit.service.js';
-import { verifyDeviceSignature, type DevicePublicKey } from '../subgraphs/auth/src/devices/device-signature.js';
-import {
-  devicesStatement,
-  recordLoginParameters,
-  recordLoginStatement,
-} from '../subgraphs/auth/src/mobile/login-records.js';
-import { tokenHash } from '../subgraphs/auth/src/sessions/token-family.service.js';
+import type { TokenCodec } from '@platform/lib/auth/token-codec';
+import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
+import { auditParameters, recordAuditStatement } from '@platform/auth/audit/audit.service';
+import { verifyDeviceSignature, type DevicePublicKey } from '@platform/auth/devices/device-signature';
+import { devicesStatement, recordLoginParameters, recordLoginStatement } from '@platform/auth/mobile/login-records';
+import { tokenHash } from '@platform/auth/sessions/token-family.service';
 import { benchAuditEntry, benchFamily } from './login-writes.js';
 
 interface LowerBoundDevice {

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { tokenLifetimes } from '../lib/src/auth/token-kinds.js';
-import { sha256, type AuditEntryValues } from '../subgraphs/auth/src/audit/audit.service.js';
-import type { LoginWrite } from '../subgraphs/auth/src/mobile/login-records.js';
-import { TokenFamily } from '../subgraphs/auth/src/sessions/token-family.entity.js';
+import { tokenLifetimes } from '@platform/lib/auth/token-kinds';
+import { sha256, type AuditEntryValues } from '@platform/auth/audit/audit.service';
+import type { LoginWrite } from '@platform/auth/mobile/login-records';
+import { TokenFamily } from '@platform/auth/sessions/token-family.entity';
 
 /** An audit entry of the size the login writes, with the challenge's hash and signature metadata. */
 export function benchAuditEntry(

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { tokenKinds, tokenLifetimes } from '../lib/src/auth/token-kinds.js';
-import { openDelivery, type DeliveryRuntime } from '../subgraphs/notifications/src/delivery.js';
+import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
+import { openDelivery, type DeliveryRuntime } from '@platform/notifications/delivery';
 import { customRow, type BenchRow } from './lib/compare.js';
 import type { BenchContext } from './lib/context.js';
 

@@ -1,6 +1,6 @@
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
-import { subgraphRegistry } from '../gateway/src/subgraph-registry.js';
+import { subgraphRegistry } from '@platform/gateway/subgraph-registry';
 
 export interface ComposedSchemas {
   subgraphs: Record<string, string>;

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { loadConfig, type Config } from '../lib/src/config.js';
-import { createLogger } from '../lib/src/logger.js';
-import { startSystem, type System } from '../gateway/src/system.js';
+import { loadConfig, type Config } from '@platform/lib/config';
+import { createLogger } from '@platform/lib/logger';
+import { startSystem, type System } from '@platform/gateway/system';
 import { testDatabaseUrl, testRedisUrl } from './services.js';
 
 export const adminCredentials = { email: 'admin@example.test', password: 'admin-password-123' };

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { startSystem, type System } from '../../gateway/src/system.js';
-import { loadConfig, type Config } from '../../lib/src/config.js';
-import { createLogger } from '../../lib/src/logger.js';
+import { startSystem, type System } from '@platform/gateway/system';
+import { loadConfig, type Config } from '@platform/lib/config';
+import { createLogger } from '@platform/lib/logger';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,10 +1,10 @@
 import { type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { isIncomingOperation } from './incoming-operation.js';
 import { execute, parse, type DocumentNode } from 'graphql';
-import type { GatewayContext } from '../../lib/src/graphql/context.js';
-import { containError } from '../../lib/src/graphql/error-boundary.js';
-import type { Subgraph } from '../../lib/src/graphql/subgraph.js';
-import type { Logger } from '../../lib/src/logger.js';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import { containError } from '@platform/lib/graphql/error-boundary';
+import type { Subgraph } from '@platform/lib/graphql/subgraph';
+import type { Logger } from '@platform/lib/logger';
 
 const maxCachedDocuments = 1000;
 

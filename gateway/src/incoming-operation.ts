@@ -1,5 +1,5 @@
 import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import type { GatewayContext } from '../../lib/src/graphql/context.js';
+import type { GatewayContext } from '@platform/lib/graphql/context';
 
 type Options = GraphQLDataSourceProcessOptions<GatewayContext>;
 export type IncomingOperation = Extract<Options, { incomingRequestContext: unknown }>;

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../lib/src/project-root.js';
+import { projectRoot } from '@platform/lib/project-root';
 import { httpClient } from '../../test/client.js';
 import { createTestDatabase } from '../../test/harness.js';
 import { servicesMissing, testRedisUrl } from '../../test/services.js';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '../../lib/src/config.js';
-import type { EmbeddedDatabase } from '../../lib/src/embedded.js';
-import { createLogger } from '../../lib/src/logger.js';
+import { ConfigError, loadConfig } from '@platform/lib/config';
+import type { EmbeddedDatabase } from '@platform/lib/embedded';
+import { createLogger } from '@platform/lib/logger';
 
 const drainSignals = ['SIGTERM', 'SIGINT'] as const;
 
@@ -12,7 +12,7 @@ const drainSignals = ['SIGTERM', 'SIGINT'] as const;
  */
 async function loadEmbedded() {
   const before = new Map(drainSignals.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const embedded = await import('../../lib/src/embedded.js');
+  const embedded = await import('@platform/lib/embedded');
   for (const signal of drainSignals) {
     for (const listener of process.listeners(signal)) {
       if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { GraphQLResultError } from '../../lib/src/errors.js';
-import type { GatewayContext } from '../../lib/src/graphql/context.js';
-import type { NotificationJobReceipt } from '../../lib/src/notifications/producer.js';
-import type { Platform } from '../../lib/src/platform.js';
+import { GraphQLResultError } from '@platform/lib/errors';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { NotificationJobReceipt } from '@platform/lib/notifications/producer';
+import type { Platform } from '@platform/lib/platform';
 import type { Graph } from './graph/apollo.js';
 
 const processJob = `mutation ProcessNotificationJob($input: NotificationJobInput!) {

@@ -1,8 +1,8 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { isIncomingOperation } from './incoming-operation.js';
 import { Agent, fetch } from 'undici';
-import type { GatewayContext } from '../../lib/src/graphql/context.js';
-import type { InternalIdentity } from '../../lib/src/graphql/internal-identity.js';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { InternalIdentity } from '@platform/lib/graphql/internal-identity';
 
 /** Keep-alive connections (STACK.md: the default fetcher halves gateway throughput). */
 const keepAliveAgent = new Agent({ keepAliveTimeout: 10_000, connections: 128, pipelining: 1 });

@@ -1,12 +1,12 @@
-import type { Config } from '../../lib/src/config.js';
-import type { Subgraph, SubgraphSchema } from '../../lib/src/graphql/subgraph.js';
-import type { Platform } from '../../lib/src/platform.js';
-import { createAuthSubgraph } from '../../subgraphs/auth/src/app.js';
-import { buildAuthSchema } from '../../subgraphs/auth/src/schema.js';
-import { createNotificationsSubgraph } from '../../subgraphs/notifications/src/app.js';
-import { buildNotificationsSchema } from '../../subgraphs/notifications/src/schema.js';
-import { createProjectsSubgraph } from '../../subgraphs/projects/src/app.js';
-import { buildProjectsSchema } from '../../subgraphs/projects/src/schema.js';
+import type { Config } from '@platform/lib/config';
+import type { Subgraph, SubgraphSchema } from '@platform/lib/graphql/subgraph';
+import type { Platform } from '@platform/lib/platform';
+import { createAuthSubgraph } from '@platform/auth/app';
+import { buildAuthSchema } from '@platform/auth/schema';
+import { createNotificationsSubgraph } from '@platform/notifications/app';
+import { buildNotificationsSchema } from '@platform/notifications/schema';
+import { createProjectsSubgraph } from '@platform/projects/app';
+import { buildProjectsSchema } from '@platform/projects/schema';
 
 export interface SubgraphEntry {
   name: 'auth' | 'projects' | 'notifications';

@@ -1,4 +1,4 @@
-import { z } from '../../lib/src/validation.js';
+import { z } from '@platform/lib/validation';
 import { defineRoutes } from './route.js';
 
 const deviceFields = 'id deviceName deviceType deviceFingerprint isActive lastUsedAt createdAt updatedAt';

@@ -1,4 +1,4 @@
-import { z } from '../../lib/src/validation.js';
+import { z } from '@platform/lib/validation';
 import { defineRoutes } from './route.js';
 
 const tokenSetFields = 'accessToken refreshToken accessTokenExpiresAt refreshTokenExpiresAt';

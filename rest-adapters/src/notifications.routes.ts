@@ -2,8 +2,8 @@ import {
   createNotificationSchema,
   createNotificationsSchema,
   notificationJobSchema,
-} from '../../lib/src/notifications/job-schema.js';
-import { z } from '../../lib/src/validation.js';
+} from '@platform/lib/notifications/job-schema';
+import { z } from '@platform/lib/validation';
 import { defineRoutes } from './route.js';
 
 /** The spec's device record: snake_case names through aliases; `user` comes from the auth subgraph. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FormattedExecutionResult } from 'graphql';
-import { ForbiddenError, GraphQLResultError } from '../../lib/src/errors.js';
-import { callerOf, type GatewayContext } from '../../lib/src/graphql/context.js';
-import { validate } from '../../lib/src/validation.js';
+import { ForbiddenError, GraphQLResultError } from '@platform/lib/errors';
+import { callerOf, type GatewayContext } from '@platform/lib/graphql/context';
+import { validate } from '@platform/lib/validation';
 import type { RestRoute } from './route.js';
 
 export interface RestExecutor {

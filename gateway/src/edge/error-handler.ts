@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, ValidationError } from '../../../lib/src/errors.js';
+import { AppError, ValidationError } from '@platform/lib/errors';
 
 interface ErrorBody {
   message: string;

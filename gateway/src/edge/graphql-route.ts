@@ -1,9 +1,9 @@
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
-import { AppError } from '../../../lib/src/errors.js';
-import type { GatewayContext } from '../../../lib/src/graphql/context.js';
-import type { Platform } from '../../../lib/src/platform.js';
+import { AppError } from '@platform/lib/errors';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { Platform } from '@platform/lib/platform';
 import type { Graph } from '../graph/apollo.js';
 import { operationLimits } from '../graph/operation-limits.js';
 import { gatewayContextOf } from './request-context.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Platform } from '../../../lib/src/platform.js';
+import type { Platform } from '@platform/lib/platform';
 
 export type ServiceHealth = 'healthy' | 'unhealthy' | 'disabled';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { parseBearer } from '../../../lib/src/auth/authenticator.js';
-import { AppError, ValidationError } from '../../../lib/src/errors.js';
-import { fingerprintHash } from '../../../lib/src/fingerprint.js';
-import type { Metrics } from '../../../lib/src/metrics.js';
-import type { Platform } from '../../../lib/src/platform.js';
+import { parseBearer } from '@platform/lib/auth/authenticator';
+import { AppError, ValidationError } from '@platform/lib/errors';
+import { fingerprintHash } from '@platform/lib/fingerprint';
+import type { Metrics } from '@platform/lib/metrics';
+import type { Platform } from '@platform/lib/platform';
 
 const serviceName = /^[\w.-]{1,64}$/;
 

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fcmStandIn } from '../../../subgraphs/notifications/src/delivery-stand-ins.js';
+import { fcmStandIn } from '../../../test/delivery-stand-ins.js';
 import { httpClient } from '../../../test/client.js';
 import { startIsolatedServer } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';

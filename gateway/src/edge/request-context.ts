@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { parseBearer, type Authenticator } from '../../../lib/src/auth/authenticator.js';
-import { UnauthenticatedError } from '../../../lib/src/errors.js';
-import { fingerprintHash } from '../../../lib/src/fingerprint.js';
-import type { GatewayContext, RequestInfo } from '../../../lib/src/graphql/context.js';
+import { parseBearer, type Authenticator } from '@platform/lib/auth/authenticator';
+import { UnauthenticatedError } from '@platform/lib/errors';
+import { fingerprintHash } from '@platform/lib/fingerprint';
+import type { GatewayContext, RequestInfo } from '@platform/lib/graphql/context';
 
 const contexts = new WeakMap<FastifyRequest, Promise<GatewayContext>>();
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../../../lib/src/config.js';
-import { ForbiddenError, ServiceUnavailableError } from '../../../lib/src/errors.js';
-import type { Metrics } from '../../../lib/src/metrics.js';
-import type { Platform } from '../../../lib/src/platform.js';
+import type { Config } from '@platform/lib/config';
+import { ForbiddenError, ServiceUnavailableError } from '@platform/lib/errors';
+import type { Metrics } from '@platform/lib/metrics';
+import type { Platform } from '@platform/lib/platform';
 
 const acceptableRequestId = /^[\w.:-]{1,128}$/;
 

@@ -1,9 +1,9 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Metrics } from '../../../lib/src/metrics.js';
-import type { Platform } from '../../../lib/src/platform.js';
-import { openApiDocument, restDocsPage } from '../../../rest-adapters/src/openapi.js';
-import { registerRestRoutes } from '../../../rest-adapters/src/register.js';
-import type { RestRoute } from '../../../rest-adapters/src/route.js';
+import type { Metrics } from '@platform/lib/metrics';
+import type { Platform } from '@platform/lib/platform';
+import { openApiDocument, restDocsPage } from '@platform/rest-adapters/openapi';
+import { registerRestRoutes } from '@platform/rest-adapters/register';
+import type { RestRoute } from '@platform/rest-adapters/route';
 import type { Graph } from '../graph/apollo.js';
 import { registerErrorHandling } from './error-handler.js';
 import { registerGraphQLRoute } from './graphql-route.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GatewayContext } from '../../../lib/src/graphql/context.js';
-import { createLogger } from '../../../lib/src/logger.js';
-import { createMetrics } from '../../../lib/src/metrics.js';
-import { readProjectFile } from '../../../lib/src/project-root.js';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import { createLogger } from '@platform/lib/logger';
+import { createMetrics } from '@platform/lib/metrics';
+import { readProjectFile } from '@platform/lib/project-root';
 import { httpClient } from '../../../test/client.js';
 import { startIsolatedServer } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';

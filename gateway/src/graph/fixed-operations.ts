@@ -6,8 +6,8 @@ import {
   type GraphQLError,
   type GraphQLFormattedError,
 } from 'graphql';
-import type { GatewayContext } from '../../../lib/src/graphql/context.js';
-import type { Metrics } from '../../../lib/src/metrics.js';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { Metrics } from '@platform/lib/metrics';
 import type { InProcessDataSource } from '../in-process-data-source.js';
 import type { GraphPlanner } from './planner.js';
 

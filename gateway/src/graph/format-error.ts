@@ -1,6 +1,6 @@
 import type { GraphQLFormattedError } from 'graphql';
-import { statusOfExtensions } from '../../../lib/src/errors.js';
-import type { Logger } from '../../../lib/src/logger.js';
+import { statusOfExtensions } from '@platform/lib/errors';
+import type { Logger } from '@platform/lib/logger';
 
 const passThroughCodes = new Set([
   'GRAPHQL_PARSE_FAILED',

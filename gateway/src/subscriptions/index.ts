@@ -1,10 +1,10 @@
 import type { GraphQLDataSource } from '@apollo/gateway';
 import type { FastifyInstance } from 'fastify';
 import type { ExecutionResult } from 'graphql';
-import type { GatewayContext } from '../../../lib/src/graphql/context.js';
-import { InternalIdentity } from '../../../lib/src/graphql/internal-identity.js';
-import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
-import type { Platform } from '../../../lib/src/platform.js';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import { InternalIdentity } from '@platform/lib/graphql/internal-identity';
+import type { Subgraph } from '@platform/lib/graphql/subgraph';
+import type { Platform } from '@platform/lib/platform';
 import type { Graph } from '../graph/apollo.js';
 import { formatGatewayError } from '../graph/format-error.js';
 import { subgraphRegistry } from '../subgraph-registry.js';

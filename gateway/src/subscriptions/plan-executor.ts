@@ -1,8 +1,8 @@
 import { buildOperationContext, executeQueryPlan, type GraphQLDataSource, type ServiceMap } from '@apollo/gateway';
 import type { FetchNode, QueryPlan } from '@apollo/query-planner';
 import { GraphQLError, type DocumentNode, type ExecutionResult } from 'graphql';
-import type { GatewayContext } from '../../../lib/src/graphql/context.js';
-import type { Logger } from '../../../lib/src/logger.js';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { Logger } from '@platform/lib/logger';
 import type { GraphPlanner } from '../graph/planner.js';
 import { mapAsyncIterator } from './map-iterator.js';
 import type { SubscriptionUpstream } from './upstream.js';

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveSubgraph } from '../../../lib/src/graphql/serve-subgraph.js';
-import { createLogger } from '../../../lib/src/logger.js';
-import { createPlatform } from '../../../lib/src/platform.js';
-import { createStores } from '../../../lib/src/store/index.js';
-import type { Stores } from '../../../lib/src/store/ports.js';
+import { serveSubgraph } from '@platform/lib/graphql/serve-subgraph';
+import { createLogger } from '@platform/lib/logger';
+import { createPlatform } from '@platform/lib/platform';
+import { createStores } from '@platform/lib/store/index';
+import type { Stores } from '@platform/lib/store/ports';
 import {
   actorsOf,
   collect,
@@ -18,8 +18,8 @@ import {
   wsClient,
   type Actors,
   type TestUser,
-} from '../../../subgraphs/notifications/src/notifications-test-kit.js';
-import { createNotificationsSubgraph } from '../../../subgraphs/notifications/src/app.js';
+} from '../../../test/notifications-kit.js';
+import { createNotificationsSubgraph } from '@platform/notifications/app';
 import {
   createTestDatabase,
   newSharedResources,

@@ -9,11 +9,11 @@ import {
 } from 'graphql';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import type { GatewayContext } from '../../../lib/src/graphql/context.js';
-import { containError } from '../../../lib/src/graphql/error-boundary.js';
-import type { InternalIdentity } from '../../../lib/src/graphql/internal-identity.js';
-import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
-import type { Logger } from '../../../lib/src/logger.js';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import { containError } from '@platform/lib/graphql/error-boundary';
+import type { InternalIdentity } from '@platform/lib/graphql/internal-identity';
+import type { Subgraph } from '@platform/lib/graphql/subgraph';
+import type { Logger } from '@platform/lib/logger';
 import { mapAsyncIterator } from './map-iterator.js';
 
 export interface UpstreamRequest {

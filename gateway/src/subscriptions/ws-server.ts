@@ -13,10 +13,10 @@ import {
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { parseBearer, type Authenticator } from '../../../lib/src/auth/authenticator.js';
-import type { Caller } from '../../../lib/src/auth/caller.js';
-import type { GatewayContext } from '../../../lib/src/graphql/context.js';
-import type { Logger } from '../../../lib/src/logger.js';
+import { parseBearer, type Authenticator } from '@platform/lib/auth/authenticator';
+import type { Caller } from '@platform/lib/auth/caller';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { Logger } from '@platform/lib/logger';
 import { operationLimitRules } from '../graph/operation-limits.js';
 import type { SubscriptionPlanExecutor } from './plan-executor.js';
 import { mapAsyncIterator } from './map-iterator.js';

@@ -1,7 +1,7 @@
-import { openDatabase, pingDatabase } from '../../../lib/src/database.js';
-import type { GatewayContext } from '../../../lib/src/graphql/context.js';
-import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
-import type { Platform } from '../../../lib/src/platform.js';
+import { openDatabase, pingDatabase } from '@platform/lib/database';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { Subgraph } from '@platform/lib/graphql/subgraph';
+import type { Platform } from '@platform/lib/platform';
 import { createAuthServices, type AuthContext } from './context.js';
 import { authEntities } from './entities.js';
 import { authMigrations } from './migrations/index.js';

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { GatewayContext } from '../../../lib/src/graphql/context.js';
-import type { Platform } from '../../../lib/src/platform.js';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { Platform } from '@platform/lib/platform';
 import { AuditLogService } from './audit/audit-log.service.js';
 import { AuditWriter } from './audit/audit.service.js';
 import { ChallengeSessions } from './challenges/challenge-sessions.js';

@@ -1,4 +1,4 @@
-import { runSubgraphProcess } from '../../../lib/src/graphql/subgraph-main.js';
+import { runSubgraphProcess } from '@platform/lib/graphql/subgraph-main';
 import { createAuthSubgraph } from './app.js';
 
 runSubgraphProcess('auth', 4001, createAuthSubgraph);

@@ -1,4 +1,4 @@
-import { buildFederatedSchema } from '../../../lib/src/graphql/subgraph.js';
+import { buildFederatedSchema } from '@platform/lib/graphql/subgraph';
 import { AuditResolver } from './audit/audit.resolver.js';
 import { DeviceResolver } from './devices/device.resolver.js';
 import { DirectoryResolver, directoryReferenceResolvers } from './directory/directory.resolver.js';

@@ -1,5 +1,5 @@
-import type { UserCaller } from '../../../lib/src/auth/caller.js';
-import type { NotificationJobRequest } from '../../../lib/src/notifications/producer.js';
+import type { UserCaller } from '@platform/lib/auth/caller';
+import type { NotificationJobRequest } from '@platform/lib/notifications/producer';
 
 /** Security events the auth service raises to the account's owner (issue 4, producers): in-app and e-mail. */
 function toOwner(user: { userId: number; email: string }, event: Omit<NotificationJobRequest, 'recipients'>) {

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { openDatabase, pingDatabase } from '../../../lib/src/database.js';
-import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
-import type { Platform } from '../../../lib/src/platform.js';
+import { openDatabase, pingDatabase } from '@platform/lib/database';
+import type { Subgraph } from '@platform/lib/graphql/subgraph';
+import type { Platform } from '@platform/lib/platform';
 import { createNotificationsServices, type NotificationsContext } from './context.js';
 import { fcmHealthCheck } from './channels/push-providers.js';
 import { openDelivery } from './delivery.js';

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { GatewayContext } from '../../../lib/src/graphql/context.js';
-import type { Platform } from '../../../lib/src/platform.js';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { Platform } from '@platform/lib/platform';
 import type { DeliveryRuntime } from './delivery.js';
 import { DeviceService } from './devices/device.service.js';
 import type { InboxEvents } from './inbox/inbox-events.js';

@@ -1,4 +1,4 @@
-import type { Platform } from '../../../lib/src/platform.js';
+import type { Platform } from '@platform/lib/platform';
 import { EmailChannel } from './channels/email.channel.js';
 import { InAppChannel } from './channels/in-app.channel.js';
 import { FcmProvider, OneSignalProvider, type PushProvider } from './channels/push-providers.js';

@@ -10,7 +10,7 @@ import {
   wsClient,
   type Actors,
   type TestUser,
-} from './notifications-test-kit.js';
+} from '../../../test/notifications-kit.js';
 
 describe.skipIf(servicesMissing)('inboxChanged through the gateway (graphql-ws)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,4 +1,4 @@
-import { runSubgraphProcess } from '../../../lib/src/graphql/subgraph-main.js';
+import { runSubgraphProcess } from '@platform/lib/graphql/subgraph-main';
 import { createNotificationsSubgraph } from './app.js';
 
 runSubgraphProcess('notifications', 4003, createNotificationsSubgraph);

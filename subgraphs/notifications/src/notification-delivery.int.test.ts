@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFromNewIp } from '../../../test/auth-fixtures.js';
-import { deviceTestKit, makeKeyPair } from '../../auth/src/devices/device-test-kit.js';
+import { deviceTestKit, makeKeyPair } from '../../../test/device-kit.js';
 import { startIsolatedServer } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
-import { fcmStandIn, startOneSignalStandIn, startSmtpCatcher } from './delivery-stand-ins.js';
-import { actorsOf, createUser, eventually, type Actors, type TestUser } from './notifications-test-kit.js';
+import { fcmStandIn, startOneSignalStandIn, startSmtpCatcher } from '../../../test/delivery-stand-ins.js';
+import { actorsOf, createUser, eventually, type Actors, type TestUser } from '../../../test/notifications-kit.js';
 
 describe.skipIf(servicesMissing)('notification jobs over in_app, e-mail and push', () => {
   let server: Awaited<ReturnType<typeof startIsolatedServer>>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIsolatedServer } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
-import { actorsOf, createUser, eventually, type Actors, type TestUser } from './notifications-test-kit.js';
+import { actorsOf, createUser, eventually, type Actors, type TestUser } from '../../../test/notifications-kit.js';
 
 describe.skipIf(servicesMissing)('notification REST paths', () => {
   let server: Awaited<ReturnType<typeof startIsolatedServer>>;

@@ -1,4 +1,4 @@
-import { buildFederatedSchema } from '../../../lib/src/graphql/subgraph.js';
+import { buildFederatedSchema } from '@platform/lib/graphql/subgraph';
 import { DeviceResolver } from './devices/device.resolver.js';
 import { InboxResolver } from './inbox/inbox.resolver.js';
 import { JobResolver } from './jobs/job.resolver.js';

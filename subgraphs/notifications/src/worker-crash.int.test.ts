@@ -4,27 +4,17 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIsolatedServer } from '../../../test/harness.js';
 import { servicesMissing, testRedisUrl } from '../../../test/services.js';
-import { startSmtpCatcher } from './delivery-stand-ins.js';
-import { actorsOf, eventually, type Actors } from './notifications-test-kit.js';
+import { startSmtpCatcher } from '../../../test/delivery-stand-ins.js';
+import { actorsOf, eventually, type Actors } from '../../../test/notifications-kit.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const buildDir = 'node_modules/.cache/notifications-worker';
 const recipients = 6;
 
 /** The worker as `npm run start:worker` runs it: compiled JavaScript in a process of its own. */
-function compileWorker(): void {
-  const result = spawnSync(
-    process.execPath,
-    [
-      'node_modules/typescript/bin/tsc',
-      ...['--outDir', buildDir, '--rootDir', '.', '--target', 'ES2022', '--module', 'NodeNext'],
-      ...['--moduleResolution', 'NodeNext', '--experimentalDecorators', '--emitDecoratorMetadata'],
-      ...['--esModuleInterop', '--skipLibCheck', '--resolveJsonModule', '--types', 'node'],
-      'subgraphs/notifications/src/worker-main.ts',
-    ],
-    { cwd: root, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`worker build failed: ${result.stdout}${result.stderr}`);
+/** The worker runs as the built product runs: compiled by the project's build, as its own process. */
+function buildProduct(): void {
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`build failed: ${result.stdout}${result.stderr}`);
 }
 
 describe.skipIf(servicesMissing)('the notification worker killed in the middle of a job', () => {
@@ -35,7 +25,7 @@ describe.skipIf(servicesMissing)('the notification worker killed in the middle o
   const workers: ChildProcess[] = [];
 
   const startWorker = () => {
-    const child = spawn(process.execPath, [`${buildDir}/subgraphs/notifications/src/worker-main.js`], {
+    const child = spawn(process.execPath, ['dist/subgraphs/notifications/src/worker-main.js'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
@@ -57,7 +47,7 @@ describe.skipIf(servicesMissing)('the notification worker killed in the middle o
   };
 
   beforeAll(async () => {
-    compileWorker();
+    buildProduct();
     // The n-th e-mail is answered after n * 400 ms, so the job is surely half-way when the worker dies.
     smtp = await startSmtpCatcher((index) => index * 400);
     server = await startIsolatedServer({

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '../../../lib/src/config.js';
-import { createLogger } from '../../../lib/src/logger.js';
-import { createPlatform } from '../../../lib/src/platform.js';
-import { createStores } from '../../../lib/src/store/index.js';
+import { ConfigError, loadConfig } from '@platform/lib/config';
+import { createLogger } from '@platform/lib/logger';
+import { createPlatform } from '@platform/lib/platform';
+import { createStores } from '@platform/lib/store/index';
 import { openNotificationsDatabase } from './app.js';
 import { openDelivery } from './delivery.js';
 

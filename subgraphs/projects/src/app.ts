@@ -1,6 +1,6 @@
-import { openDatabase, pingDatabase } from '../../../lib/src/database.js';
-import type { Subgraph } from '../../../lib/src/graphql/subgraph.js';
-import type { Platform } from '../../../lib/src/platform.js';
+import { openDatabase, pingDatabase } from '@platform/lib/database';
+import type { Subgraph } from '@platform/lib/graphql/subgraph';
+import type { Platform } from '@platform/lib/platform';
 import { createProjectsServices, type ProjectsContext } from './context.js';
 import { projectsEntities } from './entities.js';
 import { projectsMigrations } from './migrations/index.js';

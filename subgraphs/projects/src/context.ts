@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { GatewayContext } from '../../../lib/src/graphql/context.js';
+import type { GatewayContext } from '@platform/lib/graphql/context';
 import { CustomerService } from './customers/customer.service.js';
 
 export interface ProjectsServices {

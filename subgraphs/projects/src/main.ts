@@ -1,4 +1,4 @@
-import { runSubgraphProcess } from '../../../lib/src/graphql/subgraph-main.js';
+import { runSubgraphProcess } from '@platform/lib/graphql/subgraph-main';
 import { createProjectsSubgraph } from './app.js';
 
 runSubgraphProcess('projects', 4002, createProjectsSubgraph);

@@ -1,4 +1,4 @@
-import { buildFederatedSchema } from '../../../lib/src/graphql/subgraph.js';
+import { buildFederatedSchema } from '@platform/lib/graphql/subgraph';
 import { CustomerResolver, customerReferenceResolvers } from './customers/customer.resolver.js';
 
 export function buildProjectsSchema() {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { validate, z } from '../../../../lib/src/validation.js';
+import { validate, z } from '@platform/lib/validation';
 import { AuditEntry } from './audit-entry.entity.js';
 import type { AuditLogFilter, AuditLogPage, PageInput } from './audit.types.js';
 

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
-import { userWithPermission } from '../../../../lib/src/graphql/context.js';
+import { userWithPermission } from '@platform/lib/graphql/context';
 import type { AuthContext } from '../context.js';
 import { AuditLogFilter, AuditLogPage, PageInput } from './audit.types.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runStatement, type PreparedStatement } from '../../../../lib/src/database.js';
-import type { RequestInfo } from '../../../../lib/src/graphql/context.js';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
+import type { RequestInfo } from '@platform/lib/graphql/context';
 import type { AuditEntry, AuditResult, SignatureMetadata } from './audit-entry.entity.js';
 
 export interface AuditEvent {

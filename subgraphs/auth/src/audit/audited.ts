@@ -1,4 +1,4 @@
-import { AppError } from '../../../../lib/src/errors.js';
+import { AppError } from '@platform/lib/errors';
 import type { AuditEntryValues, AuditEvent, AuditWriter } from './audit.service.js';
 
 /** What an operation learns about itself as it goes (user, device, challenge, signature), for its entry. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SessionNotFoundError } from '../../../../lib/src/errors.js';
-import { createMemoryStores } from '../../../../lib/src/store/memory-store.js';
+import { SessionNotFoundError } from '@platform/lib/errors';
+import { createMemoryStores } from '@platform/lib/store/memory-store';
 import { ChallengeSessions, challengeLifetimes, challengeMessage } from './challenge-sessions.js';
 
 function sessionsAt(start = Date.parse('2026-11-22T00:00:00.000Z')) {

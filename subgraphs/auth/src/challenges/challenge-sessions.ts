@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SessionNotFoundError } from '../../../../lib/src/errors.js';
-import type { KeyValueStore } from '../../../../lib/src/store/ports.js';
+import { SessionNotFoundError } from '@platform/lib/errors';
+import type { KeyValueStore } from '@platform/lib/store/ports';
 
 /** auth spec, Challenge sessions: 64 random bytes (512 bits) from a CSPRNG, base64url, single use. */
 export const challengeBytes = 64;

@@ -1,4 +1,4 @@
-import type { FieldCipher } from '../../../../lib/src/crypto/field-cipher.js';
+import type { FieldCipher } from '@platform/lib/crypto/field-cipher';
 import type { Device } from './device.entity.js';
 import { parseDevicePublicKey, type DeviceKeyCache, type DevicePublicKey } from './device-signature.js';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { UserCaller } from '../../../../lib/src/auth/caller.js';
-import { SessionNotFoundError } from '../../../../lib/src/errors.js';
-import type { RateLimiter } from '../../../../lib/src/rate-limit.js';
-import { validate } from '../../../../lib/src/validation.js';
+import type { UserCaller } from '@platform/lib/auth/caller';
+import { SessionNotFoundError } from '@platform/lib/errors';
+import type { RateLimiter } from '@platform/lib/rate-limit';
+import { validate } from '@platform/lib/validation';
 import { audited } from '../audit/audited.js';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { challengeLifetimes, challengeMessage, type ChallengeSessions } from '../challenges/challenge-sessions.js';
@@ -13,7 +13,7 @@ import type { DeviceKeys } from './device-keys.js';
 import { parseDevicePublicKey, verifyDeviceSignature, type KeyAlgorithm } from './device-signature.js';
 import { registerChallengeInput, verifyRegistrationInput } from './device.validation.js';
 import { deviceView, type DeviceView } from './device.views.js';
-import type { NotificationProducer } from '../../../../lib/src/notifications/producer.js';
+import type { NotificationProducer } from '@platform/lib/notifications/producer';
 import { securityEvents } from '../security-events.js';
 
 /** decisions: Device limit, 10 active devices per user. */

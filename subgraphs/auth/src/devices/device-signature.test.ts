@@ -1,6 +1,6 @@
 import { constants, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { makeKeyPair } from './device-test-kit.js';
+import { makeKeyPair } from '../../../../test/device-kit.js';
 import {
   DeviceKeyCache,
   InvalidPublicKeyError,

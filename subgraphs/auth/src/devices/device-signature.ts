@@ -1,5 +1,5 @@
 import { constants, createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { ValidationError } from '../../../../lib/src/errors.js';
+import { ValidationError } from '@platform/lib/errors';
 
 /** Device key algorithms of the auth spec (Device registration). */
 export const keyAlgorithms = ['ES256', 'RS256', 'PS256'] as const;

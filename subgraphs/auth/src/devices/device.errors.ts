@@ -1,4 +1,4 @@
-import { AppError, UnauthenticatedError } from '../../../../lib/src/errors.js';
+import { AppError, UnauthenticatedError } from '@platform/lib/errors';
 
 /** Another user's device answers the same: its existence is never revealed (decisions: Everywhere). */
 export class DeviceNotFoundError extends AppError {

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { userOf } from '../../../../lib/src/graphql/context.js';
+import { userOf } from '@platform/lib/graphql/context';
 import type { AuthContext } from '../context.js';
 import {
   DeviceActionResult,

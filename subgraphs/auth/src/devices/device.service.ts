@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { UserCaller } from '../../../../lib/src/auth/caller.js';
-import { revocationKeys, type Revocations } from '../../../../lib/src/auth/revocation.js';
-import type { RateLimiter } from '../../../../lib/src/rate-limit.js';
-import { validate } from '../../../../lib/src/validation.js';
+import type { UserCaller } from '@platform/lib/auth/caller';
+import { revocationKeys, type Revocations } from '@platform/lib/auth/revocation';
+import type { RateLimiter } from '@platform/lib/rate-limit';
+import { validate } from '@platform/lib/validation';
 import { audited } from '../audit/audited.js';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { Device } from './device.entity.js';
@@ -10,7 +10,7 @@ import { DeviceNotFoundError } from './device.errors.js';
 import type { DeviceKeys } from './device-keys.js';
 import { deviceIdInput, pushTokenInput } from './device.validation.js';
 import { deviceView, type DeviceView } from './device.views.js';
-import type { NotificationProducer } from '../../../../lib/src/notifications/producer.js';
+import type { NotificationProducer } from '@platform/lib/notifications/producer';
 import { securityEvents } from '../security-events.js';
 
 export interface DeviceActionResult {

@@ -1,4 +1,4 @@
-import { uuid, z } from '../../../../lib/src/validation.js';
+import { uuid, z } from '@platform/lib/validation';
 import { keyAlgorithms } from './device-signature.js';
 
 /** auth spec, Device: letters, digits, whitespace, hyphen, apostrophe (’ too: phones name themselves so). */

@@ -5,7 +5,7 @@ import { challengeStore } from '../../../../test/challenge-store.js';
 import { httpClient, type HttpClient } from '../../../../test/client.js';
 import { startIsolatedServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
-import { deviceTestKit, freshIp, makeKeyPair, newFingerprint, signWith } from './device-test-kit.js';
+import { deviceTestKit, freshIp, makeKeyPair, newFingerprint, signWith } from '../../../../test/device-kit.js';
 
 const challengePath = '/api/v1/auth/devices/register/challenge';
 const verifyPath = '/api/v1/auth/devices/register/verify';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../../../../test/client.js';
 import { createTestDatabase, newSharedResources, startTestServer, type TestServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
-import { decodeJwt, deviceTestKit, makeKeyPair } from './device-test-kit.js';
+import { decodeJwt, deviceTestKit, makeKeyPair } from '../../../../test/device-kit.js';
 
 describe.skipIf(servicesMissing)('encryption key rotation of device keys', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

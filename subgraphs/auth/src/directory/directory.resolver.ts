@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
-import { userWithPermission } from '../../../../lib/src/graphql/context.js';
+import { userWithPermission } from '@platform/lib/graphql/context';
 import type { AuthContext } from '../context.js';
 import { CreateDepartmentInput, CreateEmployeeInput, DepartmentType, EmployeeType } from './directory.types.js';
 import { departmentView, employeeView } from './directory.views.js';

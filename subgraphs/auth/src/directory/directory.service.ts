@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
-import { ConflictError, ValidationError } from '../../../../lib/src/errors.js';
-import { text, uuid, validate, z, email } from '../../../../lib/src/validation.js';
+import { ConflictError, ValidationError } from '@platform/lib/errors';
+import { text, uuid, validate, z, email } from '@platform/lib/validation';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { Department } from './department.entity.js';
 import { Employee } from './employee.entity.js';

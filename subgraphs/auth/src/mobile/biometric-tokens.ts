@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { IssuedToken, TokenCodec } from '../../../../lib/src/auth/token-codec.js';
-import { tokenKinds, tokenLifetimes } from '../../../../lib/src/auth/token-kinds.js';
-import { fingerprintHash } from '../../../../lib/src/fingerprint.js';
+import type { IssuedToken, TokenCodec } from '@platform/lib/auth/token-codec';
+import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
+import { fingerprintHash } from '@platform/lib/fingerprint';
 import { AuditEntry } from '../audit/audit-entry.entity.js';
 import type { StageSuccess } from '../audit/audited.js';
 import type { Device } from '../devices/device.entity.js';

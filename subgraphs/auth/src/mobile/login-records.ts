@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runStatement, type PreparedStatement } from '../../../../lib/src/database.js';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { auditColumns, auditParameters, auditPlaceholders, type AuditEntryValues } from '../audit/audit.service.js';
 import type { Device } from '../devices/device.entity.js';
 import type { TokenFamily } from '../sessions/token-family.entity.js';

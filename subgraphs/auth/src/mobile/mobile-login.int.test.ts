@@ -13,7 +13,7 @@ import {
   makeKeyPair,
   newFingerprint,
   signWith,
-} from '../devices/device-test-kit.js';
+} from '../../../../test/device-kit.js';
 
 const challengePath = '/api/v1/auth/mobile/challenge';
 const biometricPath = '/api/v1/auth/mobile/biometric';

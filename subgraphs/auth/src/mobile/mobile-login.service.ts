@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { RateLimitedError, SessionNotFoundError, UnauthenticatedError } from '../../../../lib/src/errors.js';
-import { fingerprintHash } from '../../../../lib/src/fingerprint.js';
-import type { GatewayContext } from '../../../../lib/src/graphql/context.js';
-import type { RateLimiter } from '../../../../lib/src/rate-limit.js';
-import { uuid, validate, z } from '../../../../lib/src/validation.js';
+import { RateLimitedError, SessionNotFoundError, UnauthenticatedError } from '@platform/lib/errors';
+import { fingerprintHash } from '@platform/lib/fingerprint';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { RateLimiter } from '@platform/lib/rate-limit';
+import { uuid, validate, z } from '@platform/lib/validation';
 import { audited } from '../audit/audited.js';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { challengeLifetimes, challengeMessage, type ChallengeSessions } from '../challenges/challenge-sessions.js';

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { revocationKeys, type Revocations } from '../../../../lib/src/auth/revocation.js';
-import type { TokenCodec } from '../../../../lib/src/auth/token-codec.js';
-import { tokenKinds } from '../../../../lib/src/auth/token-kinds.js';
-import { NotFoundError } from '../../../../lib/src/errors.js';
-import { uuid, validate, z } from '../../../../lib/src/validation.js';
+import { revocationKeys, type Revocations } from '@platform/lib/auth/revocation';
+import type { TokenCodec } from '@platform/lib/auth/token-codec';
+import { tokenKinds } from '@platform/lib/auth/token-kinds';
+import { NotFoundError } from '@platform/lib/errors';
+import { uuid, validate, z } from '@platform/lib/validation';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { ServiceToken } from './service-token.entity.js';
 

@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../../../../lib/src/store/ports.js';
+import type { KeyValueStore } from '@platform/lib/store/ports';
 
 /** 5 failed logins for one e-mail within 15 minutes lock it for 15 minutes (decisions: Login). */
 const maxFailures = 5;

@@ -1,5 +1,5 @@
 import { Arg, Args, Ctx, Mutation, Resolver } from 'type-graphql';
-import { userOf } from '../../../../lib/src/graphql/context.js';
+import { userOf } from '@platform/lib/graphql/context';
 import type { AuthContext } from '../context.js';
 import { LoginArgs, LogoutResult, TokenSetType } from './session.types.js';
 

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { UserCaller } from '../../../../lib/src/auth/caller.js';
-import { tokenKinds, tokenLifetimes } from '../../../../lib/src/auth/token-kinds.js';
-import { AppError, InvalidCredentialsError, UnauthenticatedError } from '../../../../lib/src/errors.js';
-import type { GatewayContext } from '../../../../lib/src/graphql/context.js';
-import type { Platform } from '../../../../lib/src/platform.js';
+import type { UserCaller } from '@platform/lib/auth/caller';
+import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
+import { AppError, InvalidCredentialsError, UnauthenticatedError } from '@platform/lib/errors';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { Platform } from '@platform/lib/platform';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { userClaimsOf } from '../users/user-claims.js';
 import { User } from '../users/user.entity.js';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { revocationKeys, type Revocations } from '../../../../lib/src/auth/revocation.js';
-import type { IssuedToken, TokenCodec } from '../../../../lib/src/auth/token-codec.js';
-import { tokenKinds, tokenLifetimes, type TokenKind } from '../../../../lib/src/auth/token-kinds.js';
-import { RefreshTokenReuseError, UnauthenticatedError } from '../../../../lib/src/errors.js';
+import { revocationKeys, type Revocations } from '@platform/lib/auth/revocation';
+import type { IssuedToken, TokenCodec } from '@platform/lib/auth/token-codec';
+import { tokenKinds, tokenLifetimes, type TokenKind } from '@platform/lib/auth/token-kinds';
+import { RefreshTokenReuseError, UnauthenticatedError } from '@platform/lib/errors';
 import { RefreshToken } from './refresh-token.entity.js';
 import { TokenFamily, type TokenFamilyKind } from './token-family.entity.js';
 

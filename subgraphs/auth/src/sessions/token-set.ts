@@ -1,4 +1,4 @@
-import type { IssuedToken } from '../../../../lib/src/auth/token-codec.js';
+import type { IssuedToken } from '@platform/lib/auth/token-codec';
 
 /** The spec's Token set: what every login and refresh returns. */
 export interface TokenSet {

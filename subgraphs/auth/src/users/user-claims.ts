@@ -1,4 +1,4 @@
-import type { DepartmentClaim, EmployeeClaim } from '../../../../lib/src/auth/caller.js';
+import type { DepartmentClaim, EmployeeClaim } from '@platform/lib/auth/caller';
 
 export interface UserClaims {
   id: number;

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { userOf, userWithPermission } from '../../../../lib/src/graphql/context.js';
+import { userOf, userWithPermission } from '@platform/lib/graphql/context';
 import type { AuthContext } from '../context.js';
 import { CreateUserInput, UserType } from './user.types.js';
 import { userView } from './user.views.js';

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
-import { revocationKeys, type Revocations } from '../../../../lib/src/auth/revocation.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../../../lib/src/errors.js';
-import { email, uuid, validate, z } from '../../../../lib/src/validation.js';
+import { revocationKeys, type Revocations } from '@platform/lib/auth/revocation';
+import { ConflictError, NotFoundError, ValidationError } from '@platform/lib/errors';
+import { email, uuid, validate, z } from '@platform/lib/validation';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { Employee } from '../directory/employee.entity.js';
 import { hashPassword } from '../sessions/password-hasher.js';

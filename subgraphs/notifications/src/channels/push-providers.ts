@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { applicationDefault, cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getMessaging, type Messaging } from 'firebase-admin/messaging';
-import type { Config } from '../../../../lib/src/config.js';
+import type { Config } from '@platform/lib/config';
 
 export interface PushMessage {
   title: string;

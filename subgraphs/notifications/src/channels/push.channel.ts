@@ -1,4 +1,4 @@
-import type { FieldCipher } from '../../../../lib/src/crypto/field-cipher.js';
+import type { FieldCipher } from '@platform/lib/crypto/field-cipher';
 import { fcmTokenCipherContext } from '../devices/device.service.js';
 import type { JobRepository, StoredJob } from '../jobs/job.repository.js';
 import type { PushMessage, PushProvider } from './push-providers.js';

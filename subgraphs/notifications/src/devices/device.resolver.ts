@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { userOf } from '../../../../lib/src/graphql/context.js';
+import { userOf } from '@platform/lib/graphql/context';
 import type { NotificationsContext } from '../context.js';
 import { DeviceType, NotificationMessage, PushDeviceRegistration, RegisterPushDeviceInput } from './device.types.js';
 

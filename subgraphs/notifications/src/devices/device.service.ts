@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import type { FieldCipher } from '../../../../lib/src/crypto/field-cipher.js';
-import { NotFoundError, ValidationError } from '../../../../lib/src/errors.js';
-import { validate, z } from '../../../../lib/src/validation.js';
+import type { FieldCipher } from '@platform/lib/crypto/field-cipher';
+import { NotFoundError, ValidationError } from '@platform/lib/errors';
+import { validate, z } from '@platform/lib/validation';
 import { PushDevice } from './device.entity.js';
 import type { DeviceType, RegisterPushDeviceInput } from './device.types.js';
 

@@ -1,5 +1,5 @@
-import type { PubSub, Unsubscribe } from '../../../../lib/src/store/ports.js';
-import { pubSubIterator, type Subscribable } from '../../../../lib/src/store/pubsub-iterator.js';
+import type { PubSub, Unsubscribe } from '@platform/lib/store/ports';
+import { pubSubIterator, type Subscribable } from '@platform/lib/store/pubsub-iterator';
 import type { InboxEvent } from './inbox.types.js';
 
 /** One PubSub channel for every inbox: a job to a thousand users is one message, not a thousand. */

@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { serviceOf, userOf } from '../../../../lib/src/graphql/context.js';
-import { createNotificationSchema, createNotificationsSchema } from '../../../../lib/src/notifications/job-schema.js';
-import { validate } from '../../../../lib/src/validation.js';
+import { serviceOf, userOf } from '@platform/lib/graphql/context';
+import { createNotificationSchema, createNotificationsSchema } from '@platform/lib/notifications/job-schema';
+import { validate } from '@platform/lib/validation';
 import type { NotificationsContext } from '../context.js';
 import { NotificationMessage } from '../devices/device.types.js';
 import { CreateNotificationInput } from '../jobs/job.inputs.js';

@@ -1,8 +1,8 @@
 import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundError } from '../../../../lib/src/errors.js';
-import type { CreateNotificationBody } from '../../../../lib/src/notifications/job-schema.js';
-import { uuid, validate, z } from '../../../../lib/src/validation.js';
+import { NotFoundError } from '@platform/lib/errors';
+import type { CreateNotificationBody } from '@platform/lib/notifications/job-schema';
+import { uuid, validate, z } from '@platform/lib/validation';
 import type { InboxEvents } from './inbox-events.js';
 import { Notification } from './notification.entity.js';
 import type { NotificationPage, NotificationType } from './inbox.types.js';

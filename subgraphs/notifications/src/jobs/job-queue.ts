@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
-import type { Config } from '../../../../lib/src/config.js';
-import type { Logger } from '../../../../lib/src/logger.js';
+import type { Config } from '@platform/lib/config';
+import type { Logger } from '@platform/lib/logger';
 
 const queueName = 'notification-jobs';
 const deadLetterName = 'notification-jobs-dead';

@@ -1,4 +1,4 @@
-import type { Logger } from '../../../../lib/src/logger.js';
+import type { Logger } from '@platform/lib/logger';
 import type { EmailChannel } from '../channels/email.channel.js';
 import type { InAppChannel } from '../channels/in-app.channel.js';
 import type { PushChannel } from '../channels/push.channel.js';

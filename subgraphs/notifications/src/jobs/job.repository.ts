@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { NotificationJobBody } from '../../../../lib/src/notifications/job-schema.js';
+import type { NotificationJobBody } from '@platform/lib/notifications/job-schema';
 import type { SqlClient } from './job-queue.js';
 import type { NotificationJobStatus } from './job.types.js';
 

@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { serviceOf } from '../../../../lib/src/graphql/context.js';
+import { serviceOf } from '@platform/lib/graphql/context';
 import type { NotificationsContext } from '../context.js';
 import { NotificationJobInput } from './job.inputs.js';
 import { NotificationJobReceipt, NotificationJobStatus } from './job.types.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { NotFoundError } from '../../../../lib/src/errors.js';
-import { notificationJobSchema } from '../../../../lib/src/notifications/job-schema.js';
-import { uuid, validate } from '../../../../lib/src/validation.js';
+import { NotFoundError } from '@platform/lib/errors';
+import { notificationJobSchema } from '@platform/lib/notifications/job-schema';
+import { uuid, validate } from '@platform/lib/validation';
 import type { JobQueue } from './job-queue.js';
 import type { JobRepository } from './job.repository.js';
 import type { NotificationJobReceipt, NotificationJobStatus } from './job.types.js';

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { userWithPermission } from '../../../../lib/src/graphql/context.js';
+import { userWithPermission } from '@platform/lib/graphql/context';
 import type { ProjectsContext } from '../context.js';
 import { customerView } from './customer.service.js';
 import { CreateCustomerInput, CustomerType } from './customer.types.js';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
-import { text, validate, z } from '../../../../lib/src/validation.js';
+import { text, validate, z } from '@platform/lib/validation';
 import { Customer } from './customer.entity.js';
 import type { CustomerType } from './customer.types.js';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { clientFromNewIp } from '../../../test/auth-fixtures.js';
-import { loginAs, type HttpClient } from '../../../test/client.js';
-import { adminCredentials } from '../../../test/harness.js';
+import { clientFromNewIp } from './auth-fixtures.js';
+import { loginAs, type HttpClient } from './client.js';
+import { adminCredentials } from './harness.js';
 
 export interface TestUser {
   id: number;

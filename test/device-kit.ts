@@ -1,7 +1,7 @@
 import { constants, generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from 'node:crypto';
-import type { HttpClient } from '../../../../test/client.js';
-import { adminCredentials } from '../../../../test/harness.js';
-import type { KeyAlgorithm } from './device-signature.js';
+import type { HttpClient } from './client.js';
+import { adminCredentials } from './harness.js';
+import type { KeyAlgorithm } from '@platform/auth/devices/device-signature';
 
 /** Test support: real key pairs, signing as a mobile client does (the challenge's raw bytes). */
 export interface DeviceKeyPair {
