@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { GatewayContext } from '@platform/lib/graphql/context';
+import { CustomerRepository } from './customers/customer.repository.js';
 import { CustomerService } from './customers/customer.service.js';
 
 export interface ProjectsServices {
@@ -12,5 +13,5 @@ export interface ProjectsContext extends GatewayContext {
 
 export function createProjectsServices(orm: MikroORM): ProjectsServices {
   const em = orm.em.fork();
-  return { customers: new CustomerService(em) };
+  return { customers: new CustomerService(new CustomerRepository(em)) };
 }

@@ -1,7 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { text, validate, z } from '@platform/lib/validation';
-import { Customer } from './customer.entity.js';
+import type { Customer } from './customer.entity.js';
+import type { CustomerRepository } from './customer.repository.js';
 import type { CustomerType } from './customer.types.js';
 
 const customerInput = z.object({ name: text(255) });
@@ -13,20 +13,18 @@ export function customerView(customer: Customer): CustomerType {
 /** Customers that projects are made for. */
 export class CustomerService {
   readonly byId = new DataLoader<string, Customer | null>(async (ids) => {
-    const rows = await this.em.find(Customer, { id: { $in: [...ids] } });
+    const rows = await this.repository.byIds(ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id) ?? null);
   });
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly repository: CustomerRepository) {}
 
   async create(input: unknown): Promise<Customer> {
-    const customer = this.em.create(Customer, validate(customerInput, input));
-    await this.em.flush();
-    return customer;
+    return this.repository.add(validate(customerInput, input));
   }
 
   list(): Promise<Customer[]> {
-    return this.em.find(Customer, {}, { orderBy: { name: 'asc' }, limit: 100 });
+    return this.repository.firstByName(100);
   }
 }
