@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FormattedExecutionResult } from 'graphql';
-import { ForbiddenError, GraphQLResultError } from '@platform/lib/errors';
+import { ServiceTokenRequiredError } from '@platform/lib/auth/auth.errors';
+import { GraphQLResultError } from '@platform/lib/errors';
 import { callerOf, type GatewayContext } from '@platform/lib/graphql/context';
 import { validate } from '@platform/lib/validation';
 import type { RestRoute } from './route.js';
@@ -17,7 +18,7 @@ export interface RestExecutor {
 function checkAuth(route: RestRoute, context: GatewayContext): void {
   if (route.auth === 'none') return;
   const caller = callerOf(context);
-  if (route.auth === 'service' && caller.kind !== 'service') throw new ForbiddenError('Service token required');
+  if (route.auth === 'service' && caller.kind !== 'service') throw new ServiceTokenRequiredError();
 }
 
 /** Serves each declared route by validating its input and executing its GraphQL operation. */

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, ValidationError } from '@platform/lib/errors';
+import { httpStatusOf } from './http-status.js';
 
 interface ErrorBody {
   message: string;
@@ -13,7 +14,7 @@ function bodyOf(error: FastifyError | AppError): ErrorBody {
   }
   if (error instanceof AppError) {
     const errors = error.details?.errors as ErrorBody['errors'];
-    return { message: error.message, statusCode: error.statusCode, ...(errors ? { errors } : {}) };
+    return { message: error.message, statusCode: httpStatusOf(error.code), ...(errors ? { errors } : {}) };
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -2,6 +2,7 @@ import { fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { AppError } from '@platform/lib/errors';
+import { httpStatusOf } from './http-status.js';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Platform } from '@platform/lib/platform';
 import type { Graph } from '../graph/apollo.js';
@@ -23,7 +24,7 @@ export function registerGraphQLRoute(app: FastifyInstance, platform: Platform, g
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         throw new GraphQLError(error.message, {
-          extensions: { ...error.extensions, http: { status: error.statusCode } },
+          extensions: { ...error.extensions, http: { status: httpStatusOf(error.code) } },
         });
       }
     },
@@ -45,7 +46,6 @@ export function registerGraphQLRoute(app: FastifyInstance, platform: Platform, g
 
 class GraphQLResultTooLarge extends AppError {
   readonly code = 'BAD_REQUEST';
-  readonly statusCode = 400;
   constructor() {
     super(`query: document exceeds ${operationLimits.maxDocumentBytes} bytes`);
   }

@@ -4,6 +4,7 @@ import { AppError, ValidationError } from '@platform/lib/errors';
 import { fingerprintHash } from '@platform/lib/fingerprint';
 import type { Metrics } from '@platform/lib/metrics';
 import type { Platform } from '@platform/lib/platform';
+import { httpStatusOf } from './http-status.js';
 
 const serviceName = /^[\w.-]{1,64}$/;
 
@@ -44,7 +45,7 @@ export function registerInternalVerify(app: FastifyInstance, platform: Platform,
         },
       };
     } catch (error) {
-      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      if (!(error instanceof AppError) || httpStatusOf(error.code) >= 500) throw error;
       metrics.internalVerify.inc({ service, result: 'invalid' });
       const message = token ? error.message : 'Missing bearer token';
       return reply.code(401).send({ valid: false, message, statusCode: 401 });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { parseBearer, type Authenticator } from '@platform/lib/auth/authenticator';
+import { InvalidAuthorizationHeaderError } from '@platform/lib/auth/auth.errors';
 import { UnauthenticatedError } from '@platform/lib/errors';
 import { fingerprintHash } from '@platform/lib/fingerprint';
 import type { GatewayContext, RequestInfo } from '@platform/lib/graphql/context';
@@ -25,7 +26,7 @@ async function buildContext(request: FastifyRequest, authenticator: Authenticato
   const authorization = header(request, 'authorization');
   const token = parseBearer(authorization ?? undefined);
   if (!token) {
-    const authFailure = authorization ? new UnauthenticatedError('Invalid authorization header') : null;
+    const authFailure = authorization ? new InvalidAuthorizationHeaderError() : null;
     return { request: info, caller: null, authFailure };
   }
   try {

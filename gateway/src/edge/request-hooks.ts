@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '@platform/lib/config';
-import { ForbiddenError, ServiceUnavailableError } from '@platform/lib/errors';
+import { ServiceUnavailableError } from '@platform/lib/errors';
+import { OriginNotAllowedError } from './edge.errors.js';
 import type { Metrics } from '@platform/lib/metrics';
 import type { Platform } from '@platform/lib/platform';
 
@@ -61,7 +62,7 @@ export function registerRequestHooks(app: FastifyInstance, platform: Platform, m
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     const origin = request.headers.origin;
-    if (origin && !allowedOrigins.has(origin)) throw new ForbiddenError('Origin not allowed');
+    if (origin && !allowedOrigins.has(origin)) throw new OriginNotAllowedError();
     await platform.rateLimiter.hit('perIp', request.ip).catch((error: unknown) => {
       if (error instanceof ServiceUnavailableError && healthRoutes.has(routeLabel(request))) return;
       throw error;

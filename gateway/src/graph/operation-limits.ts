@@ -4,9 +4,7 @@ import { GraphQLError, Kind, type ASTVisitor, type ValidationContext, type Valid
 export const operationLimits = { maxDepth: 12, maxAliases: 100, maxDirectives: 60, maxDocumentBytes: 100 * 1024 };
 
 function refuse(context: ValidationContext, message: string): void {
-  context.reportError(
-    new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', statusCode: 400 } }),
-  );
+  context.reportError(new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
 }
 
 const depthLimit: ValidationRule = (context) => {

@@ -59,7 +59,7 @@ export class InProcessUpstream implements SubscriptionUpstream {
 
 const unavailable = (name: string) =>
   new GraphQLError(`Subscriptions of the subgraph ${name} are not available`, {
-    extensions: { code: 'SERVICE_UNAVAILABLE', statusCode: 503 },
+    extensions: { code: 'SERVICE_UNAVAILABLE' },
   });
 
 /** Upstream errors arrive as JSON; graphql-ws's server (and the gateway's formatter) need GraphQLError. */

@@ -1,5 +1,5 @@
 import type { JWTPayload } from 'jose';
-import { UnauthenticatedError } from '../errors.js';
+import { InvalidBiometricTokenError, InvalidTokenError, TokenRevokedError } from './auth.errors.js';
 import type { Caller, DepartmentClaim, EmployeeClaim, UserCaller } from './caller.js';
 import { revocationKeys, type Revocations } from './revocation.js';
 import type { TokenCodec } from './token-codec.js';
@@ -62,14 +62,12 @@ export class Authenticator {
     const claims = await this.codec.verify<AccessClaims | ServiceClaims>(
       token,
       bearerKinds,
-      'Invalid or expired token',
-      {
-        remember: true,
-      },
+      () => new InvalidTokenError(),
+      { remember: true },
     );
     if (claims.token_use === 'service') {
       if (await this.revocations.anyRevoked([revocationKeys.token(claims.jti!)])) {
-        throw new UnauthenticatedError('Token has been revoked');
+        throw new TokenRevokedError();
       }
       return { caller: { kind: 'service', serviceName: claims.service, tokenId: claims.jti! }, claims };
     }
@@ -77,14 +75,14 @@ export class Authenticator {
     const markers = [revocationKeys.session(claims.session_id), revocationKeys.user(claims.id)];
     if (claims.device_id) markers.push(revocationKeys.device(claims.device_id));
     if (await this.revocations.anyRevoked(markers)) {
-      throw new UnauthenticatedError(claims.device_id ? 'Invalid biometric token' : 'Token has been revoked');
+      throw claims.device_id ? new InvalidBiometricTokenError() : new TokenRevokedError();
     }
     return { caller: callerOf(claims), claims };
   }
 
   private checkDeviceBinding(claims: AccessClaims, context: BearerContext): void {
     if (!claims.device_fingerprint_hash || claims.device_fingerprint_hash !== context.deviceFingerprintHash) {
-      throw new UnauthenticatedError('Invalid biometric token');
+      throw new InvalidBiometricTokenError();
     }
   }
 }

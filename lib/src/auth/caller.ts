@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../errors.js';
+import { MissingPermissionError, ServiceTokenRequiredError, UserTokenRequiredError } from './auth.errors.js';
 
 export interface EmployeeClaim {
   id: string;
@@ -38,17 +38,17 @@ export function hasPermission(caller: UserCaller, permission: string): boolean {
 }
 
 export function requireUser(caller: Caller): UserCaller {
-  if (caller.kind !== 'user') throw new ForbiddenError('User token required');
+  if (caller.kind !== 'user') throw new UserTokenRequiredError();
   return caller;
 }
 
 export function requirePermission(caller: Caller, ...anyOf: string[]): UserCaller {
   const user = requireUser(caller);
-  if (!anyOf.some((permission) => hasPermission(user, permission))) throw new ForbiddenError();
+  if (!anyOf.some((permission) => hasPermission(user, permission))) throw new MissingPermissionError();
   return user;
 }
 
 export function requireService(caller: Caller): ServiceCaller {
-  if (caller.kind !== 'service') throw new ForbiddenError('Service token required');
+  if (caller.kind !== 'service') throw new ServiceTokenRequiredError();
   return caller;
 }

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { UnauthenticatedError } from '../errors.js';
+import { InvalidTokenError } from './auth.errors.js';
+
+const invalidToken = () => new InvalidTokenError();
 import { TokenCodec } from './token-codec.js';
 import { tokenKinds } from './token-kinds.js';
 
@@ -12,9 +15,9 @@ describe('TokenCodec remembered bearers', () => {
     let nowMs = Date.UTC(2026, 10, 22, 12, 0, 0);
     const codec = new TokenCodec(secret, [], 'platform-auth', () => nowMs);
     const { token } = await codec.sign(tokenKinds.access, '7', { id: 7 }, 60_000);
-    await codec.verify(token, [tokenKinds.access], 'Invalid token', { remember: true });
+    await codec.verify(token, [tokenKinds.access], invalidToken, { remember: true });
     nowMs += 60_000;
-    await expect(codec.verify(token, [tokenKinds.access], 'Invalid token', { remember: true })).rejects.toBeInstanceOf(
+    await expect(codec.verify(token, [tokenKinds.access], invalidToken, { remember: true })).rejects.toBeInstanceOf(
       UnauthenticatedError,
     );
   });
@@ -22,11 +25,9 @@ describe('TokenCodec remembered bearers', () => {
   it('refuses a remembered token presented as another kind', async () => {
     const codec = new TokenCodec(secret, [], 'platform-auth');
     const { token } = await codec.sign(tokenKinds.access, '7', { id: 7 }, 60_000);
-    await codec.verify(token, [tokenKinds.access], 'Invalid token', { remember: true });
-    await expect(codec.verify(token, [tokenKinds.refresh], 'Invalid token')).rejects.toBeInstanceOf(
-      UnauthenticatedError,
-    );
-    await expect(codec.verify(token, [tokenKinds.service], 'Invalid token', { remember: true })).rejects.toBeInstanceOf(
+    await codec.verify(token, [tokenKinds.access], invalidToken, { remember: true });
+    await expect(codec.verify(token, [tokenKinds.refresh], invalidToken)).rejects.toBeInstanceOf(UnauthenticatedError);
+    await expect(codec.verify(token, [tokenKinds.service], invalidToken, { remember: true })).rejects.toBeInstanceOf(
       UnauthenticatedError,
     );
   });
@@ -34,9 +35,13 @@ describe('TokenCodec remembered bearers', () => {
   it('hands out claims nobody can change for the next request', async () => {
     const codec = new TokenCodec(secret, [], 'platform-auth');
     const { token } = await codec.sign(tokenKinds.access, '7', { id: 7, permissions: ['tasks:read'] }, 60_000);
-    const first = await codec.verify<{ permissions: string[] }>(token, [tokenKinds.access], 'x', { remember: true });
+    const first = await codec.verify<{ permissions: string[] }>(token, [tokenKinds.access], invalidToken, {
+      remember: true,
+    });
     expect(() => first.permissions.push('admin')).toThrow(TypeError);
-    const again = await codec.verify<{ permissions: string[] }>(token, [tokenKinds.access], 'x', { remember: true });
+    const again = await codec.verify<{ permissions: string[] }>(token, [tokenKinds.access], invalidToken, {
+      remember: true,
+    });
     expect(again.permissions).toEqual(['tasks:read']);
   });
 
@@ -45,7 +50,7 @@ describe('TokenCodec remembered bearers', () => {
     const { token } = await codec.sign(tokenKinds.access, '7', { id: 7 }, 60_000);
     const forged = `${token.slice(0, -4)}AAAA`;
     for (let i = 0; i < 2; i += 1) {
-      await expect(codec.verify(forged, [tokenKinds.access], 'x', { remember: true })).rejects.toBeInstanceOf(
+      await expect(codec.verify(forged, [tokenKinds.access], invalidToken, { remember: true })).rejects.toBeInstanceOf(
         UnauthenticatedError,
       );
     }

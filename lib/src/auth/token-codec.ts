@@ -1,6 +1,6 @@
 import { createHash, createHmac, createSecretKey, randomUUID, webcrypto, type KeyObject } from 'node:crypto';
 import { jwtVerify, type JWTHeaderParameters, type JWTPayload } from 'jose';
-import { UnauthenticatedError } from '../errors.js';
+import type { AppError } from '../errors.js';
 import type { TokenKind } from './token-kinds.js';
 
 interface SigningKey {
@@ -89,7 +89,7 @@ export class TokenCodec {
   async verify<T extends JWTPayload>(
     token: string,
     kinds: readonly TokenKind[],
-    failure: string,
+    failure: () => AppError,
     options: { remember?: boolean } = {},
   ): Promise<T> {
     try {
@@ -101,7 +101,7 @@ export class TokenCodec {
       }
       return payload as T;
     } catch {
-      throw new UnauthenticatedError(failure);
+      throw failure();
     }
   }
 

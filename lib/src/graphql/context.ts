@@ -1,5 +1,6 @@
 import { requirePermission, requireService, requireUser, type Caller } from '../auth/caller.js';
-import { UnauthenticatedError, type AppError } from '../errors.js';
+import { BearerRequiredError } from '../auth/auth.errors.js';
+import type { AppError } from '../errors.js';
 
 export interface RequestInfo {
   requestId: string;
@@ -19,7 +20,7 @@ export interface GatewayContext {
 /** The caller of an operation that needs one; the bearer's own failure is the error when there is none. */
 export function callerOf(context: GatewayContext): Caller {
   if (context.caller) return context.caller;
-  throw context.authFailure ?? new UnauthenticatedError();
+  throw context.authFailure ?? new BearerRequiredError();
 }
 
 export const userOf = (context: GatewayContext) => requireUser(callerOf(context));

@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 
 /**
- * A subgraph's error boundary: domain errors pass with their code and status; a lost database becomes
+ * A subgraph's error boundary: domain errors pass with their code; a lost database becomes
  * 503; anything else is logged and masked, so internals never reach a client.
  */
 export function containError(error: GraphQLError, logger: Logger): GraphQLError {
@@ -17,6 +17,6 @@ export function containError(error: GraphQLError, logger: Logger): GraphQLError 
   logger.error({ err: original, path: error.path }, 'unexpected error in resolver');
   return new GraphQLError('Internal server error', {
     path: error.path,
-    extensions: { code: 'INTERNAL_SERVER_ERROR', statusCode: 500 },
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
   });
 }

@@ -2,7 +2,11 @@ import type { JWTPayload } from 'jose';
 import type { Caller } from '../auth/caller.js';
 import type { TokenCodec } from '../auth/token-codec.js';
 import { tokenKinds, tokenLifetimes } from '../auth/token-kinds.js';
-import { UnauthenticatedError } from '../errors.js';
+import {
+  InvalidInternalIdentityError,
+  MissingInternalIdentityError,
+  RelayedAuthFailureError,
+} from '../auth/auth.errors.js';
 import type { GatewayContext, RequestInfo } from './context.js';
 
 interface IdentityClaims extends JWTPayload {
@@ -34,16 +38,16 @@ export class InternalIdentity {
   }
 
   async verify(token: string | undefined): Promise<GatewayContext> {
-    if (!token) throw new UnauthenticatedError('Missing internal identity');
+    if (!token) throw new MissingInternalIdentityError();
     const claims = await this.codec.verify<IdentityClaims>(
       token,
       [tokenKinds.internalIdentity],
-      'Invalid internal identity',
+      () => new InvalidInternalIdentityError(),
     );
     return {
       caller: claims.caller,
       request: claims.request,
-      authFailure: claims.auth_failure ? new UnauthenticatedError(claims.auth_failure) : null,
+      authFailure: claims.auth_failure ? new RelayedAuthFailureError(claims.auth_failure) : null,
     };
   }
 }

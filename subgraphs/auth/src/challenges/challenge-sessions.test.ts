@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SessionNotFoundError } from '@platform/lib/errors';
+import { SessionNotFoundError } from './challenge.errors.js';
 import { createMemoryStores } from '@platform/lib/store/memory-store';
 import { ChallengeSessions, challengeLifetimes, challengeMessage } from './challenge-sessions.js';
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SessionNotFoundError } from '@platform/lib/errors';
+import { SessionNotFoundError } from './challenge.errors.js';
 import type { KeyValueStore } from '@platform/lib/store/ports';
 
 /** auth spec, Challenge sessions: 64 random bytes (512 bits) from a CSPRNG, base64url, single use. */
@@ -23,7 +23,7 @@ export interface ChallengeSession<T> {
  * Single-use challenge sessions in the shared store (every instance sees them). A verifier first reads the
  * session to check the signature, so a wrong signature leaves it usable (decisions: Signatures), and only
  * then consumes it atomically, so that of N concurrent verifiers exactly one wins: registration with one
- * GETDEL here; a biometric login inside the statement that issues its tokens (login-records.ts), after
+ * GETDEL here; a biometric login inside the statement that issues its tokens (mobile/login.repository.ts), after
  * which it ends the copy here.
  */
 export class ChallengeSessions {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { UserCaller } from '@platform/lib/auth/caller';
-import { SessionNotFoundError } from '@platform/lib/errors';
+import { SessionNotFoundError } from '../challenges/challenge.errors.js';
 import type { RateLimiter } from '@platform/lib/rate-limit';
 import { validate } from '@platform/lib/validation';
 import { audited } from '../audit/audited.js';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { challengeLifetimes, challengeMessage, type ChallengeSessions } from '../challenges/challenge-sessions.js';
-import { Device, type DeviceType } from './device.entity.js';
+import type { Device, DeviceType } from './device.entity.js';
+import type { DeviceRepository } from './device.repository.js';
 import { DeviceAlreadyRegisteredError, DeviceLimitReachedError, InvalidSignatureError } from './device.errors.js';
 import type { DeviceKeys } from './device-keys.js';
 import { parseDevicePublicKey, verifyDeviceSignature, type KeyAlgorithm } from './device-signature.js';
@@ -15,6 +15,8 @@ import { registerChallengeInput, verifyRegistrationInput } from './device.valida
 import { deviceView, type DeviceView } from './device.views.js';
 import type { NotificationProducer } from '@platform/lib/notifications/producer';
 import { securityEvents } from '../security-events.js';
+import type { UnitOfWork } from '../unit-of-work.js';
+import type { UserRepository } from '../users/user.repository.js';
 
 /** decisions: Device limit, 10 active devices per user. */
 export const maxDevicesPerUser = 10;
@@ -47,7 +49,9 @@ export interface RegistrationResult {
 /** Device registration by proof of possession (auth spec, Device registration). */
 export class DeviceRegistrationService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly devices: DeviceRepository,
+    private readonly users: UserRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly rateLimiter: RateLimiter,
     private readonly sessions: ChallengeSessions,
     private readonly keys: DeviceKeys,
@@ -60,7 +64,7 @@ export class DeviceRegistrationService {
       const values = validate(registerChallengeInput, input);
       const publicKey = parseDevicePublicKey(values.publicKey, values.keyAlgorithm);
       trail.details = { keyAlgorithm: values.keyAlgorithm, keyId: publicKey.keyId, deviceType: values.deviceType };
-      await this.refuseConflicts(this.em, caller.userId, values.deviceFingerprint);
+      await this.refuseConflicts(caller.userId, values.deviceFingerprint);
       await this.rateLimiter.charge('deviceRegistration', `user:${caller.userId}`);
       await this.rateLimiter.hit('registerChallenge', `user:${caller.userId}`);
       const deviceId = randomUUID();
@@ -114,10 +118,10 @@ export class DeviceRegistrationService {
 
   /** The user row is locked so that concurrent registrations cannot pass the limit or the uniqueness check. */
   private create(data: RegistrationData): Promise<Device> {
-    return this.em.transactional(async (em) => {
-      await em.execute('select "id" from "auth"."user_account" where "id" = ? for update', [data.userId]);
-      await this.refuseConflicts(em, data.userId, data.deviceFingerprint);
-      return em.create(Device, {
+    return this.unitOfWork.run(async () => {
+      await this.users.lockAccount(data.userId);
+      await this.refuseConflicts(data.userId, data.deviceFingerprint);
+      return this.devices.add({
         id: data.deviceId,
         userId: data.userId,
         deviceName: data.deviceName,
@@ -130,9 +134,9 @@ export class DeviceRegistrationService {
     });
   }
 
-  private async refuseConflicts(em: EntityManager, userId: number, deviceFingerprint: string): Promise<void> {
-    if (await em.count(Device, { userId, deviceFingerprint })) throw new DeviceAlreadyRegisteredError();
-    if ((await em.count(Device, { userId, isActive: true })) >= maxDevicesPerUser) {
+  private async refuseConflicts(userId: number, deviceFingerprint: string): Promise<void> {
+    if (await this.devices.fingerprintRegistered(userId, deviceFingerprint)) throw new DeviceAlreadyRegisteredError();
+    if ((await this.devices.countActiveOf(userId)) >= maxDevicesPerUser) {
       throw new DeviceLimitReachedError();
     }
   }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
-import { ConflictError, ValidationError } from '@platform/lib/errors';
+import { ValidationError } from '@platform/lib/errors';
+import { DepartmentCodeTakenError, EmployeeCodeTakenError } from './directory.errors.js';
 import { text, uuid, validate, z, email } from '@platform/lib/validation';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { Department } from './department.entity.js';
@@ -39,7 +40,7 @@ export class DirectoryService {
   async createDepartment(input: unknown): Promise<Department> {
     const values = validate(departmentInput, input);
     if (await this.em.count(Department, { code: values.code })) {
-      throw new ConflictError('Department code already exists');
+      throw new DepartmentCodeTakenError();
     }
     const department = this.em.create(Department, values);
     await this.em.flush();
@@ -51,7 +52,7 @@ export class DirectoryService {
     const values = validate(employeeInput, input);
     const department = values.departmentId ? await this.em.findOne(Department, { id: values.departmentId }) : null;
     if (values.departmentId && !department) throw ValidationError.field('departmentId', 'department not found');
-    if (await this.em.count(Employee, { code: values.code })) throw new ConflictError('Employee code already exists');
+    if (await this.em.count(Employee, { code: values.code })) throw new EmployeeCodeTakenError();
     const employee = this.em.create(Employee, {
       code: values.code,
       name: values.name,

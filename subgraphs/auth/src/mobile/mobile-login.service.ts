@@ -1,5 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { RateLimitedError, SessionNotFoundError, UnauthenticatedError } from '@platform/lib/errors';
+import { InvalidBiometricTokenError } from '@platform/lib/auth/auth.errors';
+import { RateLimitedError } from '@platform/lib/errors';
+import { SessionNotFoundError } from '../challenges/challenge.errors.js';
+import { UserInactiveError } from '../users/user.errors.js';
 import { fingerprintHash } from '@platform/lib/fingerprint';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { RateLimiter } from '@platform/lib/rate-limit';
@@ -7,17 +9,20 @@ import { uuid, validate, z } from '@platform/lib/validation';
 import { audited } from '../audit/audited.js';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { challengeLifetimes, challengeMessage, type ChallengeSessions } from '../challenges/challenge-sessions.js';
-import { Device } from '../devices/device.entity.js';
-import { DeviceNotFoundError, InvalidBiometricTokenError, InvalidSignatureError } from '../devices/device.errors.js';
+import type { Device } from '../devices/device.entity.js';
+import type { DeviceRepository } from '../devices/device.repository.js';
+import { DeviceNotFoundError, InvalidSignatureError } from '../devices/device.errors.js';
 import type { DeviceKeys } from '../devices/device-keys.js';
 import { verifyDeviceSignature } from '../devices/device-signature.js';
 import { deviceFingerprint, signedChallenge } from '../devices/device.validation.js';
 import { tokenHash, type RefreshClaims, type TokenFamilyService } from '../sessions/token-family.service.js';
 import { tokenSetOf, type TokenSet } from '../sessions/token-set.js';
 import { sameClaims } from '../users/user-claims.js';
-import { User } from '../users/user.entity.js';
+import type { User } from '../users/user.entity.js';
+import type { UserRepository } from '../users/user.repository.js';
 import type { BiometricTokenIssuer } from './biometric-tokens.js';
-import type { LoginDevice, LoginRecords } from './login-records.js';
+import type { LoginRepository } from './login.repository.js';
+import type { LoginDevice } from './login-rows.js';
 
 /** Every active device of an active user with the fingerprint: the signature decides among them. */
 interface LoginData {
@@ -42,14 +47,15 @@ const refreshInput = z.object({ refreshToken: z.string().min(1, 'is required').m
 /** Password-less login by device signature (auth spec, Mobile biometric login). */
 export class MobileLoginService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly devices: DeviceRepository,
+    private readonly users: UserRepository,
     private readonly rateLimiter: RateLimiter,
     private readonly sessions: ChallengeSessions,
     private readonly keys: DeviceKeys,
     private readonly families: TokenFamilyService,
     private readonly issuer: BiometricTokenIssuer,
     private readonly audit: AuditWriter,
-    private readonly records: LoginRecords,
+    private readonly logins: LoginRepository,
     private readonly context: GatewayContext,
   ) {}
 
@@ -57,7 +63,7 @@ export class MobileLoginService {
     return audited(this.audit, 'mobile_challenge', {}, async (trail) => {
       const values = validate(challengeInput, input);
       await this.rateLimiter.hit('mobileChallenge', `fp:${fingerprintHash(values.deviceFingerprint)}`);
-      const devices = await this.records.devicesWithFingerprint(values.deviceFingerprint);
+      const devices = await this.logins.devicesWithFingerprint(values.deviceFingerprint);
       if (devices.length === 0) throw new DeviceNotFoundError();
       if (devices.length === 1) {
         trail.userId = devices[0]!.userId;
@@ -72,7 +78,7 @@ export class MobileLoginService {
   /**
    * The devices come from the session, so the signature is checked before any database work. Then one
    * statement consumes the session and writes everything the login changes, guarded by the device and user
-   * still being active (login-records.ts); the session's Redis copy is only removed afterwards.
+   * still being active (login.repository.ts); the session's Redis copy is only removed afterwards.
    */
   biometricLogin(input: unknown): Promise<BiometricLoginResult> {
     return audited(this.audit, 'biometric_login', {}, async (trail, stageSuccess) => {
@@ -99,12 +105,12 @@ export class MobileLoginService {
         this.issuer.signRefresh(device, family),
         this.issuer.signAccess(device.claims, tokenDevice, family),
       ]);
-      const login = await this.records.recordLogin({
+      const login = await this.logins.recordLogin({
         family,
         refresh: { jti: refresh.jti, tokenHash: tokenHash(refresh.token), expiresAt: refresh.expiresAt },
         audit: stageSuccess(),
       });
-      if (login.user?.status !== 'active') throw new UnauthenticatedError('User account is not active');
+      if (login.user?.status !== 'active') throw new UserInactiveError();
       if (!login.written) throw login.deviceActive ? new SessionNotFoundError() : new DeviceNotFoundError();
       // Already consumed in the database: removing the copy in Redis only frees it early, so the response does
       // not wait for it, and a store hiccup here must not turn a completed login into an error.
@@ -147,7 +153,7 @@ export class MobileLoginService {
   private async boundDevice(claims: RefreshClaims): Promise<Device> {
     const presented = this.context.request.deviceFingerprint;
     if (!claims.device_id || !presented) throw new InvalidBiometricTokenError();
-    const device = await this.em.findOne(Device, { id: claims.device_id, isActive: true });
+    const device = await this.devices.findActive(claims.device_id);
     if (!device || device.deviceFingerprint !== presented || String(device.userId) !== claims.sub) {
       throw new InvalidBiometricTokenError();
     }
@@ -155,8 +161,8 @@ export class MobileLoginService {
   }
 
   private async activeUser(userId: number): Promise<User> {
-    const user = await this.em.findOne(User, { id: userId }, { populate: ['employee.department'] });
-    if (!user || user.status !== 'active') throw new UnauthenticatedError('User account is not active');
+    const user = await this.users.findWithClaims(userId);
+    if (!user || user.status !== 'active') throw new UserInactiveError();
     return user;
   }
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { revocationKeys, type Revocations } from '@platform/lib/auth/revocation';
 import type { TokenCodec } from '@platform/lib/auth/token-codec';
 import { tokenKinds } from '@platform/lib/auth/token-kinds';
-import { NotFoundError } from '@platform/lib/errors';
+import { ServiceTokenNotFoundError } from './service-token.errors.js';
 import { uuid, validate, z } from '@platform/lib/validation';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { ServiceToken } from './service-token.entity.js';
@@ -43,7 +43,7 @@ export class ServiceTokenService {
   async revoke(id: string, revokedBy: number): Promise<boolean> {
     validate(z.object({ id: uuid }), { id });
     const record = await this.em.findOne(ServiceToken, { id });
-    if (!record) throw new NotFoundError('Service token not found');
+    if (!record) throw new ServiceTokenNotFoundError();
     record.revokedAt ??= new Date();
     await this.em.flush();
     await this.revocations.revoke(revocationKeys.token(id));

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { revocationKeys, type Revocations } from '@platform/lib/auth/revocation';
-import { ConflictError, NotFoundError, ValidationError } from '@platform/lib/errors';
+import { ValidationError } from '@platform/lib/errors';
+import { EmployeeAlreadyHasUserError, UserEmailTakenError, UserNotFoundError } from './user.errors.js';
 import { email, uuid, validate, z } from '@platform/lib/validation';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { Employee } from '../directory/employee.entity.js';
@@ -15,12 +16,6 @@ const createUserInput = z.object({
   permissions: z.array(permission).max(64).nullish(),
   employeeId: uuid.nullish(),
 });
-
-export class UserNotFoundError extends NotFoundError {
-  constructor() {
-    super('User not found');
-  }
-}
 
 export class UserService {
   readonly byId = new DataLoader<number, User | null>(async (ids) => {
@@ -47,9 +42,9 @@ export class UserService {
     const employee = values.employeeId ? await this.em.findOne(Employee, { id: values.employeeId }) : null;
     if (values.employeeId && !employee) throw ValidationError.field('employeeId', 'employee not found');
     if (await this.em.count(User, { email: values.email }))
-      throw new ConflictError('User with this email already exists');
+      throw new UserEmailTakenError();
     if (employee && (await this.em.count(User, { employee }))) {
-      throw new ConflictError('Employee already has a user');
+      throw new EmployeeAlreadyHasUserError();
     }
     const user = this.em.create(User, {
       email: values.email,

@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import type { FieldCipher } from '@platform/lib/crypto/field-cipher';
-import { NotFoundError, ValidationError } from '@platform/lib/errors';
+import { ValidationError } from '@platform/lib/errors';
+import { PushDeviceNotFoundError } from './device.errors.js';
 import { validate, z } from '@platform/lib/validation';
 import { PushDevice } from './device.entity.js';
 import type { DeviceType, RegisterPushDeviceInput } from './device.types.js';
@@ -79,7 +80,7 @@ export class DeviceService {
     }
     if (Object.keys(fields).length === 0) throw ValidationError.field('body', 'at least one field is required');
     const device = await this.em.findOne(PushDevice, { userId, deviceId });
-    if (!device) throw new NotFoundError('Device not found');
+    if (!device) throw new PushDeviceNotFoundError();
     this.apply(device, fields);
     await this.em.flush();
   }

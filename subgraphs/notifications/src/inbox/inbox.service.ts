@@ -1,6 +1,6 @@
 import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundError } from '@platform/lib/errors';
+import { NotificationNotFoundError } from './inbox.errors.js';
 import type { CreateNotificationBody } from '@platform/lib/notifications/job-schema';
 import { uuid, validate, z } from '@platform/lib/validation';
 import type { InboxEvents } from './inbox-events.js';
@@ -61,7 +61,7 @@ export class InboxService {
   /** Another user's notification is answered as missing (404), never as forbidden. */
   async markRead(userId: number, id: string): Promise<NotificationType> {
     const notification = uuid.safeParse(id).success ? await this.em.findOne(Notification, { id, userId }) : null;
-    if (!notification) throw new NotFoundError('Notification not found');
+    if (!notification) throw new NotificationNotFoundError();
     if (notification.unread) {
       notification.unread = false;
       notification.readAt = new Date();

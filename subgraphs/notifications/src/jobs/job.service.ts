@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NotFoundError } from '@platform/lib/errors';
+import { NotificationJobNotFoundError } from './job.errors.js';
 import { notificationJobSchema } from '@platform/lib/notifications/job-schema';
 import { uuid, validate } from '@platform/lib/validation';
 import type { JobQueue } from './job-queue.js';
@@ -32,7 +32,7 @@ export class JobService {
 
   async status(id: string): Promise<NotificationJobStatus> {
     const status = uuid.safeParse(id).success ? await this.repository.status(id) : null;
-    if (!status) throw new NotFoundError('Notification job not found');
+    if (!status) throw new NotificationJobNotFoundError();
     return status;
   }
 }

@@ -1,0 +1,70 @@
+import { ForbiddenError, UnauthenticatedError } from '../errors.js';
+
+/** No bearer where the operation needs a caller. */
+export class BearerRequiredError extends UnauthenticatedError {
+  constructor() {
+    super('Invalid or missing token');
+  }
+}
+
+/** A bad signature, an unknown key, a wrong kind or an expiry: one answer, so nothing is learnt from it. */
+export class InvalidTokenError extends UnauthenticatedError {
+  constructor() {
+    super('Invalid or expired token');
+  }
+}
+
+export class InvalidAuthorizationHeaderError extends UnauthenticatedError {
+  constructor() {
+    super('Invalid authorization header');
+  }
+}
+
+export class TokenRevokedError extends UnauthenticatedError {
+  constructor() {
+    super('Token has been revoked');
+  }
+}
+
+/** A biometric access token whose device binding or device failed (decisions: Device binding). */
+export class InvalidBiometricTokenError extends UnauthenticatedError {
+  constructor() {
+    super('Invalid biometric token');
+  }
+}
+
+/**
+ * The gateway's refusal of a bearer, relayed to a subgraph inside the internal identity: the subgraph raises it
+ * only when an operation needs the caller, with the gateway's message.
+ */
+export class RelayedAuthFailureError extends UnauthenticatedError {}
+
+export class MissingInternalIdentityError extends UnauthenticatedError {
+  constructor() {
+    super('Missing internal identity');
+  }
+}
+
+export class InvalidInternalIdentityError extends UnauthenticatedError {
+  constructor() {
+    super('Invalid internal identity');
+  }
+}
+
+export class UserTokenRequiredError extends ForbiddenError {
+  constructor() {
+    super('User token required');
+  }
+}
+
+export class ServiceTokenRequiredError extends ForbiddenError {
+  constructor() {
+    super('Service token required');
+  }
+}
+
+export class MissingPermissionError extends ForbiddenError {
+  constructor() {
+    super('Insufficient permissions');
+  }
+}
