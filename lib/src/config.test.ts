@@ -29,7 +29,6 @@ describe('loadConfig', () => {
       FCM_ENABLED: false,
       WORKER_ENABLED: true,
       RATE_LIMIT_ENABLED: true,
-      embedded: true,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -47,7 +46,6 @@ describe('loadConfig', () => {
     expect(config.ALLOWED_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
     expect(config.FCM_ENABLED).toBe(true);
     expect(config.WORKER_ENABLED).toBe(false);
-    expect(config.embedded).toBe(false);
     expect(
       loadConfig({ ...valid, WEBAUTHN_ORIGINS: 'https://a.example', ALLOWED_ORIGINS: 'https://c.example' })
         .ALLOWED_ORIGINS,

@@ -96,8 +96,6 @@ export interface Config extends Omit<Environment, 'JWT_SECRET' | 'DATA_ENCRYPTIO
   JWT_SECRET: string;
   DATA_ENCRYPTION_KEY: string;
   ALLOWED_ORIGINS: string[];
-  /** Embedded mode: no DATABASE_URL, so an embedded PostgreSQL and in-process stand-ins run instead. */
-  embedded: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +121,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     JWT_SECRET: values.JWT_SECRET!,
     DATA_ENCRYPTION_KEY: values.DATA_ENCRYPTION_KEY!,
     ALLOWED_ORIGINS: values.ALLOWED_ORIGINS.length > 0 ? values.ALLOWED_ORIGINS : values.WEBAUTHN_ORIGINS,
-    embedded: !values.DATABASE_URL,
   });
 }

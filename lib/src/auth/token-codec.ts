@@ -38,8 +38,9 @@ export interface IssuedToken {
 }
 
 /**
- * HS256 tokens made and checked with jose. The current secret signs; previous secrets still verify until
- * they are removed from JWT_PREVIOUS_SECRETS. Keys are imported once (raw secrets per call halve throughput).
+ * HS256 tokens: signed with one synchronous node:crypto HMAC (a WebCrypto job per token cost more than the
+ * signature), verified with jose. The current secret signs; previous secrets still verify until they are
+ * removed from JWT_PREVIOUS_SECRETS. Keys are imported once (raw secrets per call halve throughput).
  */
 export class TokenCodec {
   private readonly current: SigningKey;

@@ -7,7 +7,6 @@ export const tokenKinds = {
   refresh: { use: 'refresh', audience: 'platform:refresh', typ: 'rt+jwt' },
   biometricAccess: { use: 'biometric_access', audience: 'platform:access', typ: 'at+jwt' },
   biometricRefresh: { use: 'biometric_refresh', audience: 'platform:refresh', typ: 'rt+jwt' },
-  confirmation: { use: 'action_confirmation', audience: 'platform:confirmation', typ: 'ct+jwt' },
   service: { use: 'service', audience: 'platform:service', typ: 'st+jwt' },
   internalIdentity: { use: 'internal_identity', audience: 'platform:subgraph', typ: 'it+jwt' },
 } as const;

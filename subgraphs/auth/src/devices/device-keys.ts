@@ -21,10 +21,6 @@ export class DeviceKeys {
     return this.cipher.encrypt(token, pushTokenContext(deviceId));
   }
 
-  openPushToken(device: Device): string | null {
-    return device.fcmTokenEncrypted && this.cipher.decrypt(device.fcmTokenEncrypted, pushTokenContext(device.id));
-  }
-
   publicKeyOf(device: Pick<Device, 'id' | 'publicKeyEncrypted' | 'keyAlgorithm'>): DevicePublicKey {
     return this.cache.get(device.id, () =>
       parseDevicePublicKey(
