@@ -1,6 +1,7 @@
 import { constants, createPublicKey, randomBytes, randomUUID, verify, type KeyObject } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { auditParameters, recordAuditStatement } from '@platform/auth/audit/audit.service';
@@ -16,103 +17,21 @@ import { customRow, type BenchRow } from './lib/compare.js';
 import { startLowerBoundServer } from './login-lower-bound.js';
 import { benchAuditEntry, benchLoginWrite } from './login-writes.js';
 import type { BenchContext } from './lib/context.js';
+import type { BiometricClientOrder, ClientDevice, LoginReport } from './clients/protocol.js';
 
 const json = { 'content-type': 'application/json' };
-const algorithms: KeyAlgorithm[] = ['ES256', 'RS256'];
+type DeviceAlgorithm = ClientDevice['algorithm'];
 
-interface BenchDevice {
-  fingerprint: string;
-  algorithm: KeyAlgorithm;
-  privateKeyPem: string;
-}
-
-interface LoginReport {
-  logins: number;
-  errors: number;
-  firstError?: string;
-  elapsedMs: number;
-  /** Per login: the challenge request plus the signed verify request (the client's signing excluded). */
-  latenciesMs: number[];
-  /** Per login: the signed verify request (POST /mobile/biometric) alone. */
-  verifyMs: number[];
-}
-
-/**
- * The mobile client, in a process of its own so neither its signing nor its CPU counts as the server's: each
- * connection loops challenge -> sign the 64 raw bytes -> biometric, timing only the two requests. node:http with
- * keep-alive, the leanest client Node has, so that the client's own HTTP stack weighs as little as it can.
- */
-const clientSource = `
-const http = require('node:http');
-const { createPrivateKey, sign, constants } = require('node:crypto');
-const { performance } = require('node:perf_hooks');
-const { url, devices, durationMs, maxLogins } = JSON.parse(process.env.BENCH_CLIENT);
-const target = new URL(url);
-const signers = devices.map((d) => ({
-  ...d,
-  key: createPrivateKey(d.privateKeyPem),
-  agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
-}));
-function signChallenge(device, challenge) {
-  const message = Buffer.from(challenge, 'base64url');
-  const options = device.algorithm === 'ES256' ? { key: device.key, dsaEncoding: 'der' }
-    : { key: device.key, padding: constants.RSA_PKCS1_PADDING };
-  return sign('sha256', message, options).toString('base64');
-}
-function post(device, path, body) {
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request({
-      host: target.hostname, port: target.port, path, method: 'POST', agent: device.agent,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
-    }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        if (response.statusCode !== 200) return reject(new Error(path + ' ' + response.statusCode + ' ' + text));
-        resolve(JSON.parse(text).data);
-      });
-    });
-    request.on('error', reject);
-    request.end(data);
-  });
-}
-(async () => {
-  const report = { logins: 0, errors: 0, latenciesMs: [], verifyMs: [], elapsedMs: 0 };
-  const started = performance.now();
-  const deadline = started + durationMs;
-  await Promise.all(signers.map(async (device) => {
-    while (performance.now() < deadline && report.logins + report.errors < maxLogins) {
-      try {
-        const t0 = performance.now();
-        const challenge = await post(device, '/api/v1/auth/mobile/challenge', { deviceFingerprint: device.fingerprint });
-        const t1 = performance.now();
-        const signedChallenge = signChallenge(device, challenge.challenge);
-        const t2 = performance.now();
-        await post(device, '/api/v1/auth/mobile/biometric', { sessionId: challenge.sessionId, signedChallenge });
-        const t3 = performance.now();
-        report.latenciesMs.push(t1 - t0 + (t3 - t2));
-        report.verifyMs.push(t3 - t2);
-        report.logins += 1;
-      } catch (error) {
-        report.errors += 1;
-        report.firstError ??= String(error);
-      }
-    }
-  }));
-  report.elapsedMs = performance.now() - started;
-  for (const device of signers) device.agent.destroy();
-  process.stdout.write(JSON.stringify(report));
-})();
-`;
+const algorithms: DeviceAlgorithm[] = ['ES256', 'RS256'];
+const biometricClient = fileURLToPath(new URL('./clients/biometric-client.js', import.meta.url));
 
 /** Runs the client process; cpuUs is the server process's CPU time (user + system) meanwhile. */
-function runClients(url: string, devices: BenchDevice[], durationMs: number, maxLogins = 1e9) {
+function runClients(url: string, devices: ClientDevice[], durationMs: number, maxLogins = 1e9) {
   return new Promise<LoginReport & { cpuUs: number }>((resolve, reject) => {
+    const order: BiometricClientOrder = { url, devices, durationMs, maxLogins };
     const before = process.cpuUsage();
-    const child = spawn(process.execPath, ['-e', clientSource], {
-      env: { ...process.env, BENCH_CLIENT: JSON.stringify({ url, devices, durationMs, maxLogins }) },
+    const child = spawn(process.execPath, [biometricClient], {
+      env: { ...process.env, BENCH_CLIENT: JSON.stringify(order) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
@@ -141,11 +60,14 @@ async function call(url: string, path: string, body: unknown, token?: string): P
 }
 
 /** Users (10 devices each at most, decisions: Device limit) and their registered devices, per algorithm. */
-async function registerDevices(context: BenchContext, perAlgorithm: number): Promise<Map<KeyAlgorithm, BenchDevice[]>> {
+async function registerDevices(
+  context: BenchContext,
+  perAlgorithm: number,
+): Promise<Map<DeviceAlgorithm, ClientDevice[]>> {
   const { url } = context.bench;
   const admin = (await context.bench.login()).accessToken;
-  const devices = new Map<KeyAlgorithm, BenchDevice[]>(algorithms.map((alg) => [alg, []]));
-  const wanted: KeyAlgorithm[] = algorithms.flatMap((alg) => Array<KeyAlgorithm>(perAlgorithm).fill(alg));
+  const devices = new Map<DeviceAlgorithm, ClientDevice[]>(algorithms.map((alg) => [alg, []]));
+  const wanted: DeviceAlgorithm[] = algorithms.flatMap((alg) => Array<DeviceAlgorithm>(perAlgorithm).fill(alg));
   for (let start = 0; start < wanted.length; start += 10) {
     const email = `bench-device-${randomUUID()}@example.test`;
     const password = 'bench-device-password';
@@ -262,7 +184,7 @@ interface RoundTripTime {
 async function slowestDbRoundTripMs(
   databaseUrl: string,
   redisUrl: string,
-  device: BenchDevice,
+  device: ClientDevice,
 ): Promise<RoundTripTime> {
   const client = new pg.Client({ connectionString: databaseUrl });
   const redis = new Redis(redisUrl);
@@ -335,7 +257,7 @@ function merged(reports: (LoginReport & { cpuUs: number })[]): SequentialLogins 
  * state; the floor is the mean of the rounds' floors, and the in-flight floor the mean of the lower bound's
  * slowest round trip as timed inside its requests.
  */
-async function unloadedAgainstFloor(context: BenchContext, device: BenchDevice) {
+async function unloadedAgainstFloor(context: BenchContext, device: ClientDevice) {
   const { settings, bench } = context;
   const lowerBound = await startLowerBoundServer(
     bench.databaseUrl,

@@ -1,51 +1,19 @@
-import { spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
 import { openDelivery, type DeliveryRuntime } from '@platform/notifications/delivery';
 import { customRow, type BenchRow } from './lib/compare.js';
 import type { BenchContext } from './lib/context.js';
+import type { InboxOrder, InboxReport } from './clients/protocol.js';
 
 const subscribers = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
 const throughputJobs = Number(process.env.BENCH_NOTIFICATION_JOBS ?? 500);
 const targets = { p99Ms: 500, bytesPerConnection: 50 * 1024 };
 
-/**
- * The subscribers, in a process of their own (their sockets and parsing never count as the server's):
- * raw graphql-transport-ws, one connection per user, reporting when each first event arrived.
- */
-const clientSource = `
-const WebSocket = require(process.env.BENCH_WS_PATH);
-process.once('message', ({ url, tokens }) => start(url, tokens));
-process.on('message', (message) => { if (message === 'exit') { sockets.forEach((s) => s.terminate()); process.exit(0); } });
-const query = 'subscription { inboxChanged { unreadCount notification { id message createdAt } } }';
-const now = () => performance.timeOrigin + performance.now();
-const sockets = [];
-function start(url, tokens) {
-let ready = 0;
-const arrivals = new Array(tokens.length).fill(0);
-let received = 0;
-tokens.forEach((token, index) => {
-  const socket = new WebSocket(url, 'graphql-transport-ws');
-  sockets.push(socket);
-  socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: 'Bearer ' + token } })));
-  socket.on('message', (data) => {
-    const message = JSON.parse(String(data));
-    if (message.type === 'connection_ack') {
-      socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query } }));
-      ready += 1;
-      if (ready === tokens.length) setTimeout(() => process.send({ type: 'ready' }), 500);
-    } else if (message.type === 'error') { process.send({ type: 'error', message: JSON.stringify(message.payload) }); } else if (message.type === 'next' && arrivals[index] === 0) {
-      arrivals[index] = now();
-      received += 1;
-      if (received === tokens.length) process.send({ type: 'arrivals', arrivals });
-    }
-  });
-  socket.on('error', (error) => process.send({ type: 'error', message: String(error) }));
-});
-}
-`;
+const inboxClient = fileURLToPath(new URL('./clients/inbox-client.js', import.meta.url));
 
 function row(comparison: string, arm: string, fields: Partial<BenchRow>): BenchRow {
   return customRow('notifications', comparison, arm, fields);
@@ -113,29 +81,24 @@ export async function runNotificationBench(context: BenchContext): Promise<Bench
 
   await collectGarbage();
   const memoryBefore = serverMemory();
-  const child = spawn(process.execPath, ['-e', clientSource], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      BENCH_WS_PATH: (await import('node:module')).createRequire(import.meta.url).resolve('ws'),
-    },
-  });
-  child.send({ url: bench.url.replace(/^http/, 'ws') + '/graphql', tokens });
-  const messages: { type: string; arrivals?: number[]; message?: string }[] = [];
-  const waitFor = (type: string, timeoutMs: number) =>
-    new Promise<{ arrivals?: number[] }>((resolve, reject) => {
+  const child = fork(inboxClient, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const order: InboxOrder = { url: bench.url.replace(/^http/, 'ws') + '/graphql', tokens };
+  child.send(order);
+  const messages: InboxReport[] = [];
+  const waitFor = <T extends InboxReport['type']>(type: T, timeoutMs: number) =>
+    new Promise<Extract<InboxReport, { type: T }>>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`bench subscribers: no ${type} in time`)), timeoutMs);
-      const check = (message: { type: string; message?: string }) => {
+      const check = (message: InboxReport) => {
         if (message.type === 'error') reject(new Error(message.message));
         if (message.type !== type) return;
         clearTimeout(timer);
         child.off('message', check);
-        resolve(message as { arrivals?: number[] });
+        resolve(message as Extract<InboxReport, { type: T }>);
       };
       messages.filter((message) => message.type === type).forEach(check);
       child.on('message', check);
     });
-  child.on('message', (message: { type: string }) => messages.push(message));
+  child.on('message', (message: InboxReport) => messages.push(message));
   try {
     await waitFor('ready', 120_000);
     await collectGarbage();
@@ -149,7 +112,7 @@ export async function runNotificationBench(context: BenchContext): Promise<Bench
     });
     // In one process the submitting subgraph wakes its own worker; here the worker is the bench's.
     delivery.queue.nudge();
-    const latencies = ((await arrivals).arrivals ?? []).map((at) => at - sentAt).sort((a, b) => a - b);
+    const latencies = (await arrivals).arrivals.map((at) => at - sentAt).sort((a, b) => a - b);
     const p99 = percentile(latencies, 0.99);
     rows.push(
       row(`job to ${subscribers} subscribers: submit -> arrival`, 'graphql-ws, one gateway', {
@@ -168,7 +131,7 @@ export async function runNotificationBench(context: BenchContext): Promise<Bench
       }),
     );
   } finally {
-    child.send('exit');
+    child.send('exit' satisfies InboxOrder);
   }
 
   const database = new pg.Client({ connectionString: bench.databaseUrl });
