@@ -4,7 +4,7 @@ import { Agent, fetch } from 'undici';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { InternalIdentity } from '@platform/lib/graphql/internal-identity';
 
-/** Keep-alive connections (STACK.md: the default fetcher halves gateway throughput). */
+/** Keep-alive connections: the gateway's default fetcher (make-fetch-happen) served half the requests per second. */
 const keepAliveAgent = new Agent({ keepAliveTimeout: 10_000, connections: 128, pipelining: 1 });
 
 const keepAliveFetch = ((input: string, init?: object) =>

@@ -18,7 +18,7 @@ const pick = (variables: Record<string, unknown>, names: string[] = []) =>
   Object.fromEntries(names.filter((name) => name in variables).map((name) => [name, variables[name]]));
 
 /**
- * The full subscription bridge (STACK.md): the query planner plans the subscription; its primary fetch
+ * The full subscription bridge (@apollo/gateway plans subscriptions but refuses to run them): the query planner plans the subscription; its primary fetch
  * runs as the upstream subscription on the subgraph owning the root field, and for each event the rest
  * of the plan runs through the gateway's executeQueryPlan, with the event standing in for the primary
  * fetch's answer. Payload fields owned by other subgraphs are so resolved like any query's.

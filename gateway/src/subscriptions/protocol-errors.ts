@@ -5,7 +5,7 @@ import { areGraphQLErrors } from 'graphql-ws';
 
 /**
  * graphql-ws accepts onSubscribe errors only as `instanceof GraphQLError` of the graphql copy it loaded
- * itself (STACK.md). Under a test runner that gives our code another copy, errors are rebuilt with the
+ * itself. Under a test runner that gives our code another copy, errors are rebuilt with the
  * class graphql-ws recognises; in production the first candidate is already it.
  */
 const require = createRequire(import.meta.url);

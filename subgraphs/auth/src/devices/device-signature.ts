@@ -101,7 +101,7 @@ export function verifyDeviceSignature(publicKey: DevicePublicKey, message: Buffe
 }
 
 /**
- * Parsed device keys by device id. Parsing a PEM costs about three times the verify itself (STACK.md), and
+ * Parsed device keys by device id. Parsing a PEM costs about three times the verify itself (measured here), and
  * a device's key never changes, so each process keeps the KeyObject. Bounded: the oldest entry goes first.
  */
 export class DeviceKeyCache {
