@@ -24,7 +24,7 @@ export async function createNotificationsSubgraph(
   databaseUrl: string,
 ): Promise<Subgraph<NotificationsContext>> {
   const orm = await openNotificationsDatabase(databaseUrl);
-  const delivery = await openDelivery(platform, databaseUrl);
+  const delivery = await openDelivery(platform, orm, databaseUrl);
   if (platform.config.WORKER_ENABLED) await delivery.startWorker();
   const { schema, sdl } = await buildNotificationsSchema();
   return {

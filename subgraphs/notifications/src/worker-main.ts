@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const platform = createPlatform(config, logger, stores);
   const orm = await openNotificationsDatabase(config.DATABASE_URL);
-  const delivery = await openDelivery(platform, config.DATABASE_URL);
+  const delivery = await openDelivery(platform, orm, config.DATABASE_URL);
   await delivery.startWorker();
   const shutdown = async () => {
     await delivery.close();

@@ -1,15 +1,8 @@
 import type { FieldCipher } from '@platform/lib/crypto/field-cipher';
 import { fcmTokenCipherContext } from '../devices/device.service.js';
-import type { JobRepository, StoredJob } from '../jobs/job.repository.js';
+import type { DeviceRepository } from '../devices/device.repository.js';
+import type { StoredJob } from '../jobs/job.repository.js';
 import type { PushMessage, PushProvider } from './push-providers.js';
-
-interface DeviceRow {
-  id: string;
-  fcm_token: string | null;
-  provider_player_id: string | null;
-}
-
-const schema = '"notifications"';
 
 /**
  * Push to every valid device of a user, through FCM (fcm_token) and OneSignal (provider_player_id). A
@@ -17,18 +10,14 @@ const schema = '"notifications"';
  */
 export class PushChannel {
   constructor(
-    private readonly repository: JobRepository,
+    private readonly devices: DeviceRepository,
     private readonly cipher: FieldCipher,
     private readonly fcm: PushProvider | null,
     private readonly oneSignal: PushProvider | null,
   ) {}
 
   async send(job: StoredJob, userId: number): Promise<void> {
-    const { rows } = await this.repository.pool.query(
-      `select id, fcm_token, provider_player_id from ${schema}."device" where user_id = $1 and not token_invalid`,
-      [userId],
-    );
-    const devices = rows as DeviceRow[];
+    const devices = await this.devices.pushTargets(userId);
     const message: PushMessage = {
       title: job.request.title ?? 'Notification',
       body: job.request.message,
@@ -56,10 +45,6 @@ export class PushChannel {
     const { invalidTokens } = await provider.send([...tokens.keys()], message);
     const deviceIds = invalidTokens.map((token) => tokens.get(token)).filter((id): id is string => Boolean(id));
     if (deviceIds.length === 0) return;
-    await this.repository.pool.query(
-      `update ${schema}."device" set token_invalid = true, invalid_since = coalesce(invalid_since, now())
-       where id = any($1::uuid[])`,
-      [deviceIds],
-    );
+    await this.devices.markTokensInvalid(deviceIds);
   }
 }

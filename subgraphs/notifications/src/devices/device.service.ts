@@ -1,9 +1,9 @@
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import type { FieldCipher } from '@platform/lib/crypto/field-cipher';
 import { ValidationError } from '@platform/lib/errors';
 import { PushDeviceNotFoundError } from './device.errors.js';
 import { validate, z } from '@platform/lib/validation';
-import { PushDevice } from './device.entity.js';
+import type { PushDevice } from './device.entity.js';
+import type { DeviceRepository } from './device.repository.js';
 import type { DeviceType, RegisterPushDeviceInput } from './device.types.js';
 
 const optionalText = (max: number) =>
@@ -40,34 +40,28 @@ const tokenContext = 'device.fcm_token';
 /** Push devices of the signed-in user: list, upsert by device_id, token updates. */
 export class DeviceService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly repository: DeviceRepository,
     private readonly cipher: FieldCipher,
   ) {}
 
   async list(userId: number): Promise<DeviceType[]> {
-    const devices = await this.em.find(PushDevice, { userId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const devices = await this.repository.list(userId);
     return devices.map((device) => this.view(device));
   }
 
   /** Returns true when the device is new (201), false when an existing one was updated (200). */
   async register(userId: number, input: RegisterPushDeviceInput): Promise<boolean> {
     const { deviceId, ...fields } = validate(registration, input);
-    const existing = await this.em.findOne(PushDevice, { userId, deviceId });
+    const existing = await this.repository.find(userId, deviceId);
     if (existing) {
       this.apply(existing, fields);
-      await this.em.flush();
+      await this.repository.save();
       return false;
     }
-    const device = this.em.create(PushDevice, { userId, deviceId });
-    this.apply(device, fields);
-    try {
-      await this.em.flush();
-      return true;
-    } catch (error) {
-      if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      this.em.clear();
-      return this.register(userId, input);
-    }
+    this.apply(this.repository.add(userId, deviceId), fields);
+    if (await this.repository.saveNew()) return true;
+    // A concurrent registration of the same device_id won the insert: update that one instead.
+    return this.register(userId, input);
   }
 
   async updateTokens(userId: number, deviceId: string, changes: Record<string, unknown>): Promise<void> {
@@ -79,10 +73,10 @@ export class DeviceService {
       fields[field] = validate(registration.shape[field], value);
     }
     if (Object.keys(fields).length === 0) throw ValidationError.field('body', 'at least one field is required');
-    const device = await this.em.findOne(PushDevice, { userId, deviceId });
+    const device = await this.repository.find(userId, deviceId);
     if (!device) throw new PushDeviceNotFoundError();
     this.apply(device, fields);
-    await this.em.flush();
+    await this.repository.save();
   }
 
   /** A new or changed token is presumed valid again (decisions: token_invalid). */

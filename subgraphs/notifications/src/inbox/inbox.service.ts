@@ -1,10 +1,9 @@
-import { IsolationLevel } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotificationNotFoundError } from './inbox.errors.js';
 import type { CreateNotificationBody } from '@platform/lib/notifications/job-schema';
 import { uuid, validate, z } from '@platform/lib/validation';
 import type { InboxEvents } from './inbox-events.js';
-import { Notification } from './notification.entity.js';
+import type { Notification } from './notification.entity.js';
+import type { NotificationRepository } from './notification.repository.js';
 import type { NotificationPage, NotificationType } from './inbox.types.js';
 
 /** Notifications default to 20 per page (notification spec, Limits). */
@@ -28,7 +27,7 @@ export function notificationView(notification: Notification): NotificationType {
 /** Each user's inbox, newest first; every change is published to that user's subscriptions. */
 export class InboxService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly repository: NotificationRepository,
     private readonly events: InboxEvents,
   ) {}
 
@@ -37,54 +36,39 @@ export class InboxService {
       page: query.page ?? undefined,
       limit: query.limit ?? undefined,
     });
-    // One snapshot for the items and both counts: a delivery landing between separate reads could otherwise
-    // give a page whose totalItems counts an item that its items do not hold.
-    return this.em.transactional(
-      async (em) => {
-        const [items, totalItems] = await em.findAndCount(
-          Notification,
-          { userId },
-          { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset: (page - 1) * limit },
-        );
-        return {
-          currentPage: page,
-          items: items.map(notificationView),
-          totalItems,
-          totalPages: Math.ceil(totalItems / limit),
-          unreadCount: await this.unreadCount(userId, em),
-        };
-      },
-      { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
-    );
+    const { items, totalItems, unreadCount } = await this.repository.page(userId, limit, (page - 1) * limit);
+    return {
+      currentPage: page,
+      items: items.map(notificationView),
+      totalItems,
+      totalPages: Math.ceil(totalItems / limit),
+      unreadCount,
+    };
   }
 
   /** Another user's notification is answered as missing (404), never as forbidden. */
   async markRead(userId: number, id: string): Promise<NotificationType> {
-    const notification = uuid.safeParse(id).success ? await this.em.findOne(Notification, { id, userId }) : null;
+    const notification = uuid.safeParse(id).success ? await this.repository.find(userId, id) : null;
     if (!notification) throw new NotificationNotFoundError();
     if (notification.unread) {
       notification.unread = false;
       notification.readAt = new Date();
-      await this.em.flush();
+      await this.repository.save();
       await this.announce(userId, notification);
     }
     return notificationView(notification);
   }
 
   async markAllRead(userId: number): Promise<number> {
-    const updated = await this.em.nativeUpdate(
-      Notification,
-      { userId, unread: true },
-      { unread: false, readAt: new Date() },
-    );
+    const updated = await this.repository.markAllRead(userId, new Date());
     if (updated > 0) await this.events.publish(userId, { unreadCount: 0, notification: null });
     return updated;
   }
 
   /** Internal creation (one or many) in one transaction; each recipient then hears of its new item. */
   async create(bodies: CreateNotificationBody[]): Promise<number> {
-    const created = bodies.map((body) =>
-      this.em.create(Notification, {
+    const created = await this.repository.add(
+      bodies.map((body) => ({
         userId: body.userId,
         message: body.message,
         title: body.title ?? null,
@@ -94,20 +78,15 @@ export class InboxService {
         targetType: body.targetType ?? null,
         triggerEvent: body.triggerEvent ?? null,
         notifierId: body.notifierId ?? null,
-      }),
+      })),
     );
-    await this.em.flush();
     for (const notification of created) await this.announce(notification.userId, notification);
     return created.length;
   }
 
-  private unreadCount(userId: number, em: EntityManager = this.em): Promise<number> {
-    return em.count(Notification, { userId, unread: true });
-  }
-
   private async announce(userId: number, notification: Notification): Promise<void> {
     await this.events.publish(userId, {
-      unreadCount: await this.unreadCount(userId),
+      unreadCount: await this.repository.unreadCount(userId),
       notification: notificationView(notification),
     });
   }

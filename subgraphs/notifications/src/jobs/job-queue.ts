@@ -28,6 +28,12 @@ export class JobQueue {
   ) {}
 
   static async start(databaseUrl: string, config: Config, logger: Logger): Promise<JobQueue> {
+    // pg-boss keeps a small pool of its own instead of a `db` adapter over MikroORM's (it needs no LISTEN or
+    // session lock, so it could share): its maintenance, which expires jobs of dead workers, waits up to 30 s
+    // (SET LOCAL lock_timeout) for an advisory lock another instance may hold, beyond the shared pool's 1.5 s
+    // query_timeout and 5 s statement_timeout, and its four workers poll twice a second on the connections
+    // requests wait at most 2 s for. A job's own insert does use the shared pool: enqueue joins the caller's
+    // transaction.
     const boss = new PgBoss({
       connectionString: databaseUrl,
       schema: 'notifications_boss',
