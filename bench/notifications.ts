@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
+import { openNotificationsDatabase } from '@platform/notifications/app';
 import { openDelivery, type DeliveryRuntime } from '@platform/notifications/delivery';
 import { customRow, type BenchRow } from './lib/compare.js';
 import type { BenchContext } from './lib/context.js';
@@ -55,7 +56,9 @@ async function post(url: string, token: string, body: unknown): Promise<{ jobId:
 export async function runNotificationBench(context: BenchContext): Promise<BenchRow[]> {
   const { bench } = context;
   const { platform } = bench.system;
-  const delivery: DeliveryRuntime = await openDelivery(platform, bench.databaseUrl);
+  // The worker as worker-main.ts builds it, in this process (the system runs with WORKER_ENABLED=false).
+  const orm = await openNotificationsDatabase(bench.databaseUrl);
+  const delivery: DeliveryRuntime = await openDelivery(platform, orm, bench.databaseUrl);
   await delivery.startWorker();
   const userIds = Array.from({ length: subscribers }, (_, index) => 900_000 + index);
   const accessToken = async (id: number) =>
@@ -172,6 +175,7 @@ export async function runNotificationBench(context: BenchContext): Promise<Bench
   } finally {
     await database.end();
     await delivery.close();
+    await orm.close();
   }
   for (const result of rows)
     console.log(
