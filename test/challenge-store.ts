@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { testRedisUrl } from './services.js';
+import { eventually } from './waiting.js';
 
 /**
  * The challenge sessions a server keeps in the shared Redis, seen from outside: their remaining lifetime,
@@ -15,7 +16,7 @@ export async function challengeStore(redisKeyPrefix: string, kind: 'login' | 're
     restore: (sessionId: string, stored: string) => redis.set(keyOf(sessionId), stored, 'PX', 60_000),
     async expireNow(sessionId: string) {
       await redis.pexpire(keyOf(sessionId), 1);
-      while ((await redis.exists(keyOf(sessionId))) === 1) await new Promise((resolve) => setTimeout(resolve, 5));
+      await eventually(async () => (await redis.exists(keyOf(sessionId))) === 0, { intervalMs: 5 });
     },
     close: () => redis.quit(),
   };

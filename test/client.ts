@@ -52,6 +52,31 @@ export function httpClient(baseUrl: string) {
 
 export type HttpClient = ReturnType<typeof httpClient>;
 
+/** The client with extra headers on every request; a function is asked again for each request. */
+export function withHeaders(
+  client: HttpClient,
+  extra: Record<string, string> | (() => Record<string, string>),
+): HttpClient {
+  const merge = (options: RequestOptions = {}): RequestOptions => ({
+    ...options,
+    headers: { ...(typeof extra === 'function' ? extra() : extra), ...options.headers },
+  });
+  return {
+    request: (method, path, body, options) => client.request(method, path, body, merge(options)),
+    get: (path, options) => client.get(path, merge(options)),
+    post: (path, body, options) => client.post(path, body, merge(options)),
+    put: (path, body, options) => client.put(path, body, merge(options)),
+    patch: (path, body, options) => client.patch(path, body, merge(options)),
+    delete: (path, options) => client.delete(path, merge(options)),
+    graphql: (query, variables, options) => client.graphql(query, variables, merge(options)),
+  } as HttpClient;
+}
+
+/** The test client with extra headers (typically X-Forwarded-For) on every request. */
+export function clientWith(baseUrl: string, headers: Record<string, string>): HttpClient {
+  return withHeaders(httpClient(baseUrl), headers);
+}
+
 export async function loginAs(client: HttpClient, email: string, password: string, rememberMe?: boolean) {
   const result = await client.post('/api/v1/auth/login', { email, password, rememberMe });
   if (result.status !== 200) throw new Error(`login failed: ${result.status} ${JSON.stringify(result.body)}`);

@@ -1,6 +1,8 @@
-import { constants, generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from 'node:crypto';
-import type { HttpClient } from './client.js';
+import { constants, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { eachRequestFromNewIp } from './client-address.js';
+import { loginAs, type HttpClient } from './client.js';
 import { adminCredentials } from './harness.js';
+import { createSignedInUser, type TestUser } from './users.js';
 import type { KeyAlgorithm } from '@platform/auth/devices/device-signature';
 
 /** Test support: real key pairs, signing as a mobile client does (the challenge's raw bytes). */
@@ -43,43 +45,18 @@ export function signWith(
 
 export const newFingerprint = () => randomBytes(16).toString('hex');
 
-let ipCounter = Math.floor(Math.random() * 250);
-/** A distinct client IP per call (the edge trusts X-Forwarded-For from loopback), so no per-IP limit trips. */
-export function freshIp(): Record<string, string> {
-  ipCounter += 1;
-  return { 'x-forwarded-for': `10.${ipCounter % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter * 7) % 250}` };
-}
-
-/** A JWT's payload, unverified: tests look at the claims the server issued. */
-export function decodeJwt(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
-}
-
-async function loginFromFreshIp(api: HttpClient, email: string, password: string): Promise<string> {
-  const result = await api.post('/api/v1/auth/login', { email, password }, { headers: freshIp() });
-  if (result.status !== 200) throw new Error(`login failed: ${result.status} ${JSON.stringify(result.body)}`);
-  return result.body.data.accessToken as string;
-}
-
 /** Users made through the graph by the bootstrap admin; each test gets its own so per-user limits stay apart. */
-export function deviceTestKit(api: HttpClient) {
+export function deviceTestKit(client: HttpClient) {
+  // Every request from an address of its own, so that no per-IP limit trips.
+  const api = eachRequestFromNewIp(client);
   let adminToken: Promise<string> | undefined;
-  const admin = () => (adminToken ??= loginFromFreshIp(api, adminCredentials.email, adminCredentials.password));
+  const admin = () =>
+    (adminToken ??= loginAs(api, adminCredentials.email, adminCredentials.password).then(
+      (tokens) => tokens.accessToken,
+    ));
 
-  async function newUser(): Promise<{ id: number; email: string; token: string }> {
-    const email = `device-${randomUUID()}@example.test`;
-    const password = 'device-test-password';
-    const created = await api.graphql(
-      'mutation($input: CreateUserInput!) { createUser(input: $input) { id } }',
-      { input: { email, password, permissions: ['projects:read'] } },
-      { token: await admin(), headers: freshIp() },
-    );
-    if (!created.body.data) throw new Error(`createUser failed: ${created.status} ${JSON.stringify(created.body)}`);
-    return {
-      id: created.body.data.createUser.id as number,
-      email,
-      token: await loginFromFreshIp(api, email, password),
-    };
+  async function newUser(): Promise<TestUser> {
+    return createSignedInUser(api, await admin(), { emailPrefix: 'device', permissions: ['projects:read'] });
   }
 
   function registrationBody(keys: DeviceKeyPair, fingerprint: string, deviceType = 'mobile') {
@@ -101,38 +78,27 @@ export function deviceTestKit(api: HttpClient) {
     const challenge = await api.post(
       '/api/v1/auth/devices/register/challenge',
       registrationBody(keys, fingerprint, deviceType),
-      {
-        token,
-        headers: freshIp(),
-      },
+      { token },
     );
     if (challenge.status !== 200) throw new Error(`challenge failed: ${JSON.stringify(challenge.body)}`);
     const { sessionId, challenge: text } = challenge.body.data;
     const verify = await api.post(
       '/api/v1/auth/devices/register/verify',
       { sessionId, signedChallenge: keys.sign(text) },
-      { token, headers: freshIp() },
+      { token },
     );
     if (verify.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verify.body)}`);
     return { deviceId: verify.body.data.deviceId as string, fingerprint, keys };
   }
 
   async function mobileLogin(fingerprint: string, keys: DeviceKeyPair, rememberMe?: boolean) {
-    const challenge = await api.post(
-      '/api/v1/auth/mobile/challenge',
-      { deviceFingerprint: fingerprint },
-      { headers: freshIp() },
-    );
+    const challenge = await api.post('/api/v1/auth/mobile/challenge', { deviceFingerprint: fingerprint });
     if (challenge.status !== 200) throw new Error(`mobile challenge failed: ${JSON.stringify(challenge.body)}`);
-    const login = await api.post(
-      '/api/v1/auth/mobile/biometric',
-      {
-        sessionId: challenge.body.data.sessionId,
-        signedChallenge: keys.sign(challenge.body.data.challenge),
-        rememberMe,
-      },
-      { headers: freshIp() },
-    );
+    const login = await api.post('/api/v1/auth/mobile/biometric', {
+      sessionId: challenge.body.data.sessionId,
+      signedChallenge: keys.sign(challenge.body.data.challenge),
+      rememberMe,
+    });
     if (login.status !== 200) throw new Error(`biometric login failed: ${JSON.stringify(login.body)}`);
     return login.body.data.tokens as {
       accessToken: string;

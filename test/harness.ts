@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { loadConfig, type Config } from '@platform/lib/config';
 import { createLogger } from '@platform/lib/logger';
 import { startSystem, type System } from '@platform/gateway/system';
+import { onDatabase } from './database.js';
 import { testDatabaseUrl, testRedisUrl } from './services.js';
 
 export const adminCredentials = { email: 'admin@example.test', password: 'admin-password-123' };
@@ -10,19 +10,13 @@ export const adminCredentials = { email: 'admin@example.test', password: 'admin-
 /** A database of its own per test file (STACK.md: the schema diff sees every schema of a database). */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await onDatabase(testDatabaseUrl!, (sql) => sql.query(`create database ${name}`));
   const url = new URL(testDatabaseUrl!);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
-      const client = new pg.Client({ connectionString: testDatabaseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await onDatabase(testDatabaseUrl!, (sql) => sql.query(`drop database if exists ${name} with (force)`));
     },
   };
 }

@@ -1,16 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { clientFromNewIp } from './auth-fixtures.js';
+import { clientFromNewIp } from './client-address.js';
 import { loginAs, type HttpClient } from './client.js';
 import { adminCredentials } from './harness.js';
-
-export interface TestUser {
-  id: number;
-  email: string;
-  password: string;
-  token: string;
-}
+import { eventually } from './waiting.js';
 
 export interface Actors {
   api: HttpClient;
@@ -29,19 +22,6 @@ export async function actorsOf(baseUrl: string): Promise<Actors> {
   );
   if (!issued.body.data) throw new Error(`service token: ${JSON.stringify(issued.body.errors)}`);
   return { api, adminToken, serviceToken: issued.body.data.issueServiceToken };
-}
-
-export async function createUser(actors: Actors, prefix = 'user'): Promise<TestUser> {
-  const email = `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
-  const password = 'user-password-123';
-  const created = await actors.api.graphql(
-    'mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }',
-    { input: { email, password } },
-    { token: actors.adminToken },
-  );
-  if (!created.body.data) throw new Error(`create user: ${JSON.stringify(created.body.errors)}`);
-  const { accessToken } = await loginAs(actors.api, email, password);
-  return { id: created.body.data.createUser.id, email, password, token: accessToken };
 }
 
 export const inboxSubscription = `subscription {
@@ -119,12 +99,37 @@ export function connected(client: Client): Promise<void> {
   return new Promise((resolve) => client.on('connected', () => resolve()));
 }
 
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** The inbox subscription of a client, once the server has acknowledged the connection it opens. */
+export async function openInbox(client: Client) {
+  const ready = connected(client);
+  const inbox = collect(client, inboxSubscription);
+  await ready;
+  return inbox;
+}
+
+/** A user's inbox page once it holds `count` items: jobs are delivered by the worker, after the request. */
+export function inboxHolding(api: HttpClient, token: string, count: number, timeoutMs?: number) {
+  return eventually(
+    async () => {
+      const page = await api.get('/api/v1/notifications', { token });
+      return page.body.totalItems === count ? page.body : undefined;
+    },
+    { timeoutMs },
+  );
+}
+
+/** The fields asked for of a notification job once the worker has completed it. */
+export function completedJob(actors: Actors, jobId: string, fields: string, timeoutMs?: number) {
+  return eventually(
+    async () => {
+      const answer = await actors.api.graphql(
+        `query ($id: ID!) { notificationJob(id: $id) { ${fields} } }`,
+        { id: jobId },
+        { token: actors.serviceToken },
+      );
+      const job = answer.body.data?.notificationJob;
+      return job?.status === 'completed' ? job : undefined;
+    },
+    { timeoutMs },
+  );
 }

@@ -1,15 +1,16 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '@platform/lib/project-root';
-import { httpClient } from '../../test/client.js';
+import { buildProduct } from '../../test/build.js';
+import { httpClient, type HttpClient, type HttpResult } from '../../test/client.js';
 import { createTestDatabase } from '../../test/harness.js';
+import { unusedPort } from '../../test/ports.js';
 import { servicesMissing, testRedisUrl } from '../../test/services.js';
+import { eventually } from '../../test/waiting.js';
 
 const root = projectRoot();
 const entry = join(root, 'dist', 'gateway', 'src', 'main.js');
@@ -45,28 +46,22 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   ]);
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+/** /health's answer once it is 200, or its last answer once the process has exited (its stderr says why). */
+async function healthOf(api: HttpClient, child: ChildProcess, timeoutMs: number, intervalMs: number) {
+  let health: HttpResult | undefined;
+  await eventually(
+    async () => {
+      health = await api.get('/health').catch(() => undefined);
+      return health?.status === 200 || child.exitCode !== null;
+    },
+    { timeoutMs, intervalMs },
+  );
+  return health;
 }
 
 describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/main.js)', () => {
   beforeAll(async () => {
-    // Incremental: the first run builds everything, later ones only what changed (the suite stays fast).
-    const buildInfo = join(root, 'node_modules', '.cache', 'main-int-test.tsbuildinfo');
-    if (!existsSync(entry)) rmSync(buildInfo, { force: true });
-    try {
-      await promisify(execFile)('npm', ['run', 'build', '--', '--incremental', '--tsBuildInfoFile', buildInfo], {
-        cwd: root,
-      });
-    } catch (error) {
-      // tsc still emits on type errors elsewhere in the tree; only a missing entry point stops this file
-      if (!existsSync(entry)) throw error;
-      console.warn(`npm run build reported errors; testing the emitted ${entry}`);
-    }
+    await buildProduct(entry);
   }, 120_000);
 
   it.each([
@@ -96,7 +91,7 @@ describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/mai
 
     beforeAll(async () => {
       database = await createTestDatabase();
-      const port = await freePort();
+      const port = await unusedPort();
       baseUrl = `http://127.0.0.1:${port}`;
       running = start({
         ...goodSecrets,
@@ -119,13 +114,7 @@ describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/mai
 
     it('answers /health, serves a login, and drains on SIGTERM with exit code 0', async () => {
       const api = httpClient(baseUrl);
-      const deadline = Date.now() + 30_000;
-      let health: Awaited<ReturnType<typeof api.get>> | undefined;
-      while (Date.now() < deadline && running.child.exitCode === null) {
-        health = await api.get('/health').catch(() => undefined);
-        if (health?.status === 200) break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      const health = await healthOf(api, running.child, 30_000, 200);
       expect(health?.status, (await Promise.race([running.exited, Promise.resolve(null)]))?.stderr).toBe(200);
       expect(health!.body).toMatchObject({
         status: 'ok',
@@ -168,16 +157,10 @@ describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/mai
     });
 
     it('starts its own PostgreSQL and store, creates the bootstrap admin, and stops both on SIGTERM', async () => {
-      const port = await freePort();
+      const port = await unusedPort();
       running = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
       const api = httpClient(`http://127.0.0.1:${port}`);
-      const deadline = Date.now() + 60_000;
-      let health: Awaited<ReturnType<typeof api.get>> | undefined;
-      while (Date.now() < deadline && running.child.exitCode === null) {
-        health = await api.get('/health').catch(() => undefined);
-        if (health?.status === 200) break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      const health = await healthOf(api, running.child, 60_000, 250);
       const early = await Promise.race([running.exited, Promise.resolve(null)]);
       expect(health?.status, early?.stderr).toBe(200);
       expect((health!.body as { services: unknown }).services).toEqual({

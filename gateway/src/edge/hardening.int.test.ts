@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFromNewIp, clientWith, uniqueIp } from '../../../test/auth-fixtures.js';
-import { loginAs, type HttpClient, type HttpResult } from '../../../test/client.js';
+import { clientFromNewIp, freshIpHeader, uniqueIp } from '../../../test/client-address.js';
+import { clientWith, loginAs, type HttpClient, type HttpResult } from '../../../test/client.js';
 import { adminCredentials, startIsolatedServer } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
 
@@ -20,10 +20,20 @@ function expectSecurityHeaders(response: HttpResult, label: string) {
   expect(headers.get('x-request-id'), label).toMatch(/^[\w.:-]{1,128}$/);
 }
 
+function expectClientError(response: HttpResult) {
+  expect(response.status).toBeGreaterThanOrEqual(400);
+  expect(response.status).toBeLessThan(500);
+}
+
+/** An operation of `count` aliased root fields. */
+function aliases(count: number): string {
+  return `{ ${Array.from({ length: count }, (_, index) => `a${index}: __typename`).join(' ')} }`;
+}
+
 /** fetch refuses TRACE: a plain node:http request, with the answer in the client's shape. */
 function rawRequest(baseUrl: string, method: string, path: string): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(new URL(path, baseUrl), { method, headers: { 'x-forwarded-for': uniqueIp() } });
+    const request = httpRequest(new URL(path, baseUrl), { method, headers: freshIpHeader() });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -123,52 +133,44 @@ describe.skipIf(servicesMissing)('edge hardening', () => {
     const allowed = await api.graphql(queryOfDepth(12));
     expect(allowed.body.errors).toBeUndefined();
     const refused = await api.graphql(queryOfDepth(13));
-    expect(refused.status).toBeGreaterThanOrEqual(400);
-    expect(refused.status).toBeLessThan(500);
+    expectClientError(refused);
     expect(refused.body.data).toBeUndefined();
     expect(refused.body.errors?.[0]?.message).toMatch(/depth/);
     expect(refused.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 
   it('refuses more than 100 aliases and more than 60 directives', async () => {
-    const aliases = (count: number) =>
-      `{ ${Array.from({ length: count }, (_, index) => `a${index}: __typename`).join(' ')} }`;
     const hundred = await clientFromNewIp(server.url).graphql(aliases(100));
     expect(hundred.body.errors).toBeUndefined();
     const tooMany = await clientFromNewIp(server.url).graphql(aliases(101));
-    expect(tooMany.status).toBeGreaterThanOrEqual(400);
-    expect(tooMany.status).toBeLessThan(500);
+    expectClientError(tooMany);
     expect(tooMany.body.errors?.[0]?.message).toMatch(/aliases/);
     const directives = (count: number) =>
       `{ ${Array.from({ length: count }, (_, index) => `d${index}: __typename @include(if: true)`).join(' ')} }`;
     const sixty = await clientFromNewIp(server.url).graphql(directives(60));
     expect(sixty.body.errors).toBeUndefined();
     const sixtyOne = await clientFromNewIp(server.url).graphql(directives(61));
-    expect(sixtyOne.status).toBeGreaterThanOrEqual(400);
-    expect(sixtyOne.status).toBeLessThan(500);
+    expectClientError(sixtyOne);
     expect(sixtyOne.body.errors?.[0]?.message).toMatch(/directives/);
   });
 
   it('refuses a document over 100 KB with a 400-class error', async () => {
     const padding = ' '.repeat(100 * 1024);
     const refused = await api.graphql(`{ __typename ${padding}}`);
-    expect(refused.status).toBeGreaterThanOrEqual(400);
-    expect(refused.status).toBeLessThan(500);
+    expectClientError(refused);
     expectSecurityHeaders(refused, 'large document');
     const atLimit = await api.graphql(`{ __typename ${' '.repeat(100 * 1024 - 20)}}`);
     expect(atLimit.status).toBe(200);
     const viaGet = await api.get(`/graphql?query=${encodeURIComponent(`{ __typename ${padding}}`)}`, {
       headers: { 'apollo-require-preflight': 'true' },
     });
-    expect(viaGet.status).toBeGreaterThanOrEqual(400);
-    expect(viaGet.status).toBeLessThan(500);
+    expectClientError(viaGet);
   });
 
   it('CSRF: no mutation through GET, text/plain or a form post', async () => {
     const mutation = `mutation { login(email: "${adminCredentials.email}", password: "${adminCredentials.password}") { accessToken } }`;
     const simpleGet = await api.get(`/graphql?query=${encodeURIComponent(mutation)}`);
-    expect(simpleGet.status).toBeGreaterThanOrEqual(400);
-    expect(simpleGet.status).toBeLessThan(500);
+    expectClientError(simpleGet);
     expect(JSON.stringify(simpleGet.body)).not.toContain('accessToken":"');
     const preflightedGet = await api.get(`/graphql?query=${encodeURIComponent(mutation)}`, {
       headers: { 'apollo-require-preflight': 'true' },
@@ -179,15 +181,13 @@ describe.skipIf(servicesMissing)('edge hardening', () => {
       rawBody: JSON.stringify({ query: mutation }),
       headers: { 'content-type': 'text/plain' },
     });
-    expect(textPlain.status).toBeGreaterThanOrEqual(400);
-    expect(textPlain.status).toBeLessThan(500);
+    expectClientError(textPlain);
     expect(JSON.stringify(textPlain.body)).not.toContain('accessToken":"');
     const form = await api.post('/graphql', undefined, {
       rawBody: `query=${encodeURIComponent(mutation)}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(form.status).toBeGreaterThanOrEqual(400);
-    expect(form.status).toBeLessThan(500);
+    expectClientError(form);
     expect(JSON.stringify(form.body)).not.toContain('accessToken":"');
   });
 
@@ -250,8 +250,7 @@ describe.skipIf(servicesMissing)('edge hardening', () => {
 
   it('refuses HTTP batching of GraphQL operations', async () => {
     const batch = await api.request('POST', '/graphql', [{ query: '{ __typename }' }, { query: '{ __typename }' }]);
-    expect(batch.status).toBeGreaterThanOrEqual(400);
-    expect(batch.status).toBeLessThan(500);
+    expectClientError(batch);
   });
 
   it('never lets a token-carrying GraphQL response be cached', async () => {
@@ -266,10 +265,8 @@ describe.skipIf(servicesMissing)('edge hardening', () => {
   it('the per-IP limit of 1000 requests an hour answers 429 with Retry-After and the error body', async () => {
     const client = clientFromNewIp(server.url);
     // 999 requests' worth in one operation: 1 request + 998 extra root fields (aliases count, decisions)
-    const batchOf = (count: number) =>
-      `{ ${Array.from({ length: count }, (_, index) => `a${index}: __typename`).join(' ')} }`;
     for (const count of [100, 100, 100, 100, 100, 100, 100, 100, 100, 99]) {
-      const response = await client.graphql(batchOf(count));
+      const response = await client.graphql(aliases(count));
       expect(response.body.errors).toBeUndefined();
     }
     expect((await client.get('/health')).status).toBe(200);

@@ -1,20 +1,11 @@
-import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFromNewIp } from '../../../test/auth-fixtures.js';
+import { clientFromNewIp } from '../../../test/client-address.js';
 import { loginAs, type HttpClient } from '../../../test/client.js';
 import { adminCredentials, startIsolatedServer } from '../../../test/harness.js';
+import { unusedPort } from '../../../test/ports.js';
 import { servicesMissing } from '../../../test/services.js';
 
 const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-/** A port that nothing listens on: bound, then closed. */
-async function closedPort(): Promise<number> {
-  const probe: Server = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 describe.skipIf(servicesMissing)('health and metrics', () => {
   let server: Awaited<ReturnType<typeof startIsolatedServer>>;
@@ -69,7 +60,7 @@ describe.skipIf(servicesMissing)('outage: Redis unreachable', () => {
   let api: HttpClient;
 
   beforeAll(async () => {
-    server = await startIsolatedServer({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    server = await startIsolatedServer({ REDIS_URL: `redis://127.0.0.1:${await unusedPort()}` });
     api = clientFromNewIp(server.url);
   });
   afterAll(async () => server?.close());

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFromNewIp, createUserThroughGraph, decodePart, meQuery } from '../../../test/auth-fixtures.js';
+import { clientFromNewIp } from '../../../test/client-address.js';
 import { loginAs, type HttpClient } from '../../../test/client.js';
 import { adminCredentials, startIsolatedServer } from '../../../test/harness.js';
+import { decodeJwt, decodeJwtHeader } from '../../../test/jwt.js';
 import { servicesMissing } from '../../../test/services.js';
+import { createUser, meQuery } from '../../../test/users.js';
 
 const issueMutation = `mutation ($serviceName: String!, $ttlDays: Int) {
   issueServiceToken(serviceName: $serviceName, ttlDays: $ttlDays)
@@ -42,7 +44,7 @@ describe.skipIf(servicesMissing)('/internal/verify (forward auth) and service to
   });
 
   it('answers 200 with the claims and X-User-* headers for a valid access token', async () => {
-    const { user, email, password } = await createUserThroughGraph(api, adminToken, {
+    const { user, email, password } = await createUser(api, adminToken, {
       permissions: ['projects:read', 'tasks:write'],
     });
     const { accessToken } = await loginAs(api, email, password);
@@ -89,10 +91,10 @@ describe.skipIf(servicesMissing)('/internal/verify (forward auth) and service to
     );
     expect(issued.body.errors).toBeUndefined();
     const serviceToken: string = issued.body.data.issueServiceToken;
-    const payload = decodePart(serviceToken, 1);
+    const payload = decodeJwt(serviceToken);
     expect(payload).toMatchObject({ token_use: 'service', service: 'notifications' });
     expect(Math.round((payload.exp - Date.now() / 1000) / 86_400)).toBe(7);
-    expect(decodePart(serviceToken, 0).typ).toBe('st+jwt');
+    expect(decodeJwtHeader(serviceToken).typ).toBe('st+jwt');
 
     const verify = await api.get('/internal/verify', {
       token: serviceToken,
@@ -145,7 +147,7 @@ describe.skipIf(servicesMissing)('/internal/verify (forward auth) and service to
     const badTtl = await api.graphql(issueMutation, { serviceName: 'svc', ttlDays: 0 }, { token: adminToken });
     expect(badTtl.body.errors?.[0]?.message).toMatch(/^ttlDays: /);
     const defaultTtl = await api.graphql(issueMutation, { serviceName: 'svc' }, { token: adminToken });
-    const exp = decodePart(defaultTtl.body.data.issueServiceToken, 1).exp;
+    const exp = decodeJwt(defaultTtl.body.data.issueServiceToken).exp;
     expect(Math.round((exp - Date.now() / 1000) / 86_400)).toBe(30);
 
     const unknown = await api.graphql(

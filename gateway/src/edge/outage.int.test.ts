@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFromNewIp } from '../../../test/auth-fixtures.js';
+import { clientFromNewIp } from '../../../test/client-address.js';
 import { loginAs, type HttpClient } from '../../../test/client.js';
 import {
   adminCredentials,
@@ -10,6 +10,7 @@ import {
 } from '../../../test/harness.js';
 import { servicesMissing, testRedisUrl } from '../../../test/services.js';
 import { startTcpProxy } from '../../../test/tcp-proxy.js';
+import { eventually } from '../../../test/waiting.js';
 
 const unavailable = { message: 'Service temporarily unavailable', statusCode: 503 };
 const verifyHeaders = { 'x-service-name': 'outage-test' };
@@ -20,14 +21,9 @@ async function timed<T>(work: Promise<T>): Promise<[T, number]> {
   return [result, Date.now() - started];
 }
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('condition not met in time');
-}
+/** Waits for the server to report itself healthy again after an outage ends. */
+const recovered = (api: HttpClient, timeoutMs?: number) =>
+  eventually(async () => (await api.get('/health')).status === 200, { timeoutMs, intervalMs: 200 });
 
 describe.skipIf(servicesMissing)('outages of Redis and PostgreSQL while running', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -70,7 +66,7 @@ describe.skipIf(servicesMissing)('outages of Redis and PostgreSQL while running'
     expect(health.body.services).toMatchObject({ database: 'healthy', cache: 'unhealthy' });
 
     redisProxy.setMode('forward');
-    await eventually(async () => (await api.get('/health')).status === 200);
+    await recovered(api);
     expect((await api.post('/api/v1/auth/login', adminCredentials)).status).toBe(200);
     const stillRevoked = await api.get('/internal/verify', { token: loggedOut.accessToken, headers: verifyHeaders });
     expect(stillRevoked.status).toBe(401);
@@ -91,7 +87,7 @@ describe.skipIf(servicesMissing)('outages of Redis and PostgreSQL while running'
     } finally {
       redisProxy.setMode('forward');
     }
-    await eventually(async () => (await api.get('/health')).status === 200);
+    await recovered(api);
   });
 
   it('PostgreSQL gone: login answers 503, health reports the database; back: recovers', async () => {
@@ -109,7 +105,7 @@ describe.skipIf(servicesMissing)('outages of Redis and PostgreSQL while running'
     } finally {
       postgresProxy.setMode('forward');
     }
-    await eventually(async () => (await api.get('/health')).status === 200);
+    await recovered(api);
     expect((await clientFromNewIp(server.url).post('/api/v1/auth/login', adminCredentials)).status).toBe(200);
   });
 
@@ -128,7 +124,7 @@ describe.skipIf(servicesMissing)('outages of Redis and PostgreSQL while running'
     } finally {
       postgresProxy.setMode('forward');
     }
-    await eventually(async () => (await api.get('/health')).status === 200, 15_000);
+    await recovered(api, 15_000);
     expect((await clientFromNewIp(server.url).post('/api/v1/auth/login', adminCredentials)).status).toBe(200);
   });
 });

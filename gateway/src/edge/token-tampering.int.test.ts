@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFromNewIp, decodePart, encodePart, forgeToken, keyIdOf, meQuery } from '../../../test/auth-fixtures.js';
+import { clientFromNewIp } from '../../../test/client-address.js';
 import { loginAs, type HttpClient } from '../../../test/client.js';
 import { adminCredentials, startIsolatedServer } from '../../../test/harness.js';
+import { decodeJwt, decodeJwtHeader, encodeJwtPart, forgeToken, keyIdOf } from '../../../test/jwt.js';
 import { servicesMissing } from '../../../test/services.js';
+import { meQuery } from '../../../test/users.js';
 
 const verifyHeaders = { 'x-service-name': 'tamper-test' };
 
@@ -29,7 +31,7 @@ describe.skipIf(servicesMissing)('token tampering and key rotation', () => {
     server = await startIsolatedServer({ JWT_PREVIOUS_SECRETS: previousSecret });
     api = clientFromNewIp(server.url);
     tokens = await loginAs(api, adminCredentials.email, adminCredentials.password);
-    claims = decodePart(tokens.accessToken, 1);
+    claims = decodeJwt(tokens.accessToken);
   });
   afterAll(async () => server?.close());
 
@@ -49,15 +51,15 @@ describe.skipIf(servicesMissing)('token tampering and key rotation', () => {
 
   it('refuses a changed payload', async () => {
     const [header, , signature] = tokens.accessToken.split('.');
-    const payload = encodePart({ ...claims, permissions: ['admin', 'superuser'] });
+    const payload = encodeJwtPart({ ...claims, permissions: ['admin', 'superuser'] });
     await expectRefusedEverywhere(api, `${header}.${payload}.${signature}`, 'changed payload');
-    const otherUser = encodePart({ ...claims, id: claims.id + 1 });
+    const otherUser = encodeJwtPart({ ...claims, id: claims.id + 1 });
     await expectRefusedEverywhere(api, `${header}.${otherUser}.${signature}`, 'changed user id');
   });
 
   it('refuses alg none and any algorithm other than HS256', async () => {
     const [, payload] = tokens.accessToken.split('.');
-    const none = encodePart({ alg: 'none', typ: 'at+jwt', kid: keyIdOf(server.shared.jwtSecret) });
+    const none = encodeJwtPart({ alg: 'none', typ: 'at+jwt', kid: keyIdOf(server.shared.jwtSecret) });
     await expectRefusedEverywhere(api, `${none}.${payload}.`, 'alg none');
     const hs512 = await forgeToken(genuine(), { secret: server.shared.jwtSecret, alg: 'HS512' });
     await expectRefusedEverywhere(api, hs512, 'HS512');
@@ -72,7 +74,7 @@ describe.skipIf(servicesMissing)('token tampering and key rotation', () => {
     const unknownKid = await forgeToken(genuine(), { secret: randomBytes(48).toString('base64url') });
     await expectRefusedEverywhere(api, unknownKid, 'unknown kid');
     const [, payload, signature] = tokens.accessToken.split('.');
-    const noKid = encodePart({ alg: 'HS256', typ: 'at+jwt' });
+    const noKid = encodeJwtPart({ alg: 'HS256', typ: 'at+jwt' });
     await expectRefusedEverywhere(api, `${noKid}.${payload}.${signature}`, 'no kid');
   });
 
@@ -122,7 +124,7 @@ describe.skipIf(servicesMissing)('token tampering and key rotation', () => {
 
   it('rotation: a token signed with a secret in JWT_PREVIOUS_SECRETS still verifies', async () => {
     const old = await forgeToken(genuine(), { secret: previousSecret });
-    expect(decodePart(old, 0).kid).toBe(keyIdOf(previousSecret));
+    expect(decodeJwtHeader(old).kid).toBe(keyIdOf(previousSecret));
     const verify = await api.get('/internal/verify', { token: old, headers: verifyHeaders });
     expect(verify.status).toBe(200);
     expect(verify.body.claims.email).toBe(adminCredentials.email);
@@ -132,11 +134,14 @@ describe.skipIf(servicesMissing)('token tampering and key rotation', () => {
   });
 
   it('rotation: new tokens are signed with the current key', () => {
-    expect(decodePart(tokens.accessToken, 0)).toMatchObject({
+    expect(decodeJwtHeader(tokens.accessToken)).toMatchObject({
       alg: 'HS256',
       typ: 'at+jwt',
       kid: keyIdOf(server.shared.jwtSecret),
     });
-    expect(decodePart(tokens.refreshToken, 0)).toMatchObject({ typ: 'rt+jwt', kid: keyIdOf(server.shared.jwtSecret) });
+    expect(decodeJwtHeader(tokens.refreshToken)).toMatchObject({
+      typ: 'rt+jwt',
+      kid: keyIdOf(server.shared.jwtSecret),
+    });
   });
 });

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  clientWith,
-  createUserThroughGraph,
-  disableUserMutation,
-  firstRateLimitedAttempt,
-  lockedEmail,
-  meQuery,
-  uniqueIp,
-} from '../../../test/auth-fixtures.js';
-import { loginAs, type HttpClient } from '../../../test/client.js';
+import { clientFromNewIp, uniqueIp } from '../../../test/client-address.js';
+import { clientWith, loginAs, type HttpClient } from '../../../test/client.js';
 import {
   adminCredentials,
   createTestDatabase,
@@ -16,7 +8,9 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../test/harness.js';
+import { firstRateLimitedAttempt, lockedEmail } from '../../../test/rate-limits.js';
 import { servicesMissing } from '../../../test/services.js';
+import { createUser, disableUserMutation, meQuery } from '../../../test/users.js';
 
 const verifyHeaders = { 'x-service-name': 'two-instances' };
 
@@ -47,7 +41,7 @@ describe.skipIf(servicesMissing)('two instances on one database and one Redis', 
 
   it('a logout on one instance is seen by /internal/verify and the graph on the other', async () => {
     const [onFirst, onSecond] = pair();
-    const { email, password } = await createUserThroughGraph(onFirst, adminToken);
+    const { email, password } = await createUser(onFirst, adminToken);
     const tokens = await loginAs(onFirst, email, password);
     const before = await onSecond.get('/internal/verify', { token: tokens.accessToken, headers: verifyHeaders });
     expect(before.status).toBe(200);
@@ -68,7 +62,7 @@ describe.skipIf(servicesMissing)('two instances on one database and one Redis', 
 
   it('refresh reuse presented to the other instance revokes the family everywhere', async () => {
     const [onFirst, onSecond] = pair();
-    const { email, password } = await createUserThroughGraph(onFirst, adminToken);
+    const { email, password } = await createUser(onFirst, adminToken);
     const tokens = await loginAs(onFirst, email, password);
     const rotated = await onFirst.post('/api/v1/auth/refresh', { refreshToken: tokens.refreshToken });
     expect(rotated.status).toBe(200);
@@ -85,7 +79,7 @@ describe.skipIf(servicesMissing)('two instances on one database and one Redis', 
 
   it('concurrent refreshes of one token on both instances: exactly one wins', async () => {
     const [onFirst, onSecond] = pair();
-    const { email, password } = await createUserThroughGraph(onFirst, adminToken);
+    const { email, password } = await createUser(onFirst, adminToken);
     const tokens = await loginAs(onFirst, email, password);
     const results = await Promise.all([
       onFirst.post('/api/v1/auth/refresh', { refreshToken: tokens.refreshToken }),
@@ -96,7 +90,7 @@ describe.skipIf(servicesMissing)('two instances on one database and one Redis', 
 
   it('disabling a user on one instance ends the sessions on the other', async () => {
     const [onFirst, onSecond] = pair();
-    const { user, email, password } = await createUserThroughGraph(onFirst, adminToken);
+    const { user, email, password } = await createUser(onFirst, adminToken);
     const tokens = await loginAs(onSecond, email, password);
     await onFirst.graphql(disableUserMutation, { id: user.id }, { token: adminToken });
     const verify = await onSecond.get('/internal/verify', { token: tokens.accessToken, headers: verifyHeaders });
@@ -105,7 +99,7 @@ describe.skipIf(servicesMissing)('two instances on one database and one Redis', 
 
   it('the lock-out counts failures made on both instances', async () => {
     const [onFirst, onSecond] = pair();
-    const { email, password } = await createUserThroughGraph(onFirst, adminToken);
+    const { email, password } = await createUser(onFirst, adminToken);
     for (const client of [onFirst, onSecond, onFirst, onSecond, onFirst]) {
       expect((await client.post('/api/v1/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
     }
@@ -137,7 +131,7 @@ describe.skipIf(servicesMissing)('two instances on one database and one Redis', 
       // refill is 10 per minute: one token within 6 seconds
       expect(retryAfter).toBeLessThanOrEqual(6);
     }
-    const otherIp = clientWith(second.url, { 'x-forwarded-for': uniqueIp() });
+    const otherIp = clientFromNewIp(second.url);
     expect((await otherIp.post('/api/v1/auth/login', adminCredentials)).status).toBe(200);
   });
 

@@ -11,13 +11,10 @@ import type { Stores } from '@platform/lib/store/ports';
 import {
   actorsOf,
   collect,
-  connected,
-  createUser,
-  eventually,
   inboxSubscription,
+  openInbox,
   wsClient,
   type Actors,
-  type TestUser,
 } from '../../../test/notifications-kit.js';
 import { createNotificationsSubgraph } from '@platform/notifications/app';
 import {
@@ -28,6 +25,8 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
+import { createSignedInUser, type TestUser } from '../../../test/users.js';
+import { eventually, pause } from '../../../test/waiting.js';
 
 /** The distributed layout in one process: the notifications subgraph alone on its own port, the gateway apart. */
 describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distributed mode)', () => {
@@ -41,7 +40,7 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
   let bob: TestUser;
   /** Upgraded sockets open on the subgraph: the gateway's upstream connections. */
   const upstream = new Set<Duplex>();
-  const upstreamCount = (count: number) => eventually(async () => (upstream.size === count ? true : undefined), 5000);
+  const upstreamCount = (count: number) => eventually(async () => upstream.size === count, { timeoutMs: 5000 });
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -58,8 +57,8 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
     subgraphUrl = `${address}/graphql`;
     gateway = await startTestServer(shared, { SUBGRAPH_NOTIFICATIONS_URL: subgraphUrl });
     actors = await actorsOf(gateway.url);
-    alice = await createUser(actors, 'alice');
-    bob = await createUser(actors, 'bob');
+    alice = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'alice' });
+    bob = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'bob' });
   });
   afterAll(async () => {
     await gateway?.close();
@@ -75,13 +74,10 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
   it("delivers an item to the caller's subscription through the remote subgraph, and closes the upstream when the client leaves", async () => {
     const aliceSocket = wsClient(gateway.url, alice.token);
     const bobSocket = wsClient(gateway.url, bob.token);
-    const ready = Promise.all([connected(aliceSocket), connected(bobSocket)]);
-    const aliceInbox = collect(aliceSocket, inboxSubscription);
-    const bobInbox = collect(bobSocket, inboxSubscription);
-    await ready;
+    const [aliceInbox, bobInbox] = await Promise.all([openInbox(aliceSocket), openInbox(bobSocket)]);
     // One upstream connection per client subscription, each with its caller's identity.
     await upstreamCount(2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pause(300);
 
     const created = await actors.api.post(
       '/internal/notifications',
@@ -99,7 +95,7 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
       unread: true,
       readAt: null,
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pause(300);
     expect(bobInbox.events).toEqual([]);
 
     // The client leaving ends its upstream subscription and closes the upstream connection.

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { decodeJwt, decodeJwtHeader, encodeJwtPart } from '../../../test/jwt.js';
 import { UnauthenticatedError } from '../errors.js';
 import { InvalidTokenError } from './auth.errors.js';
 
@@ -13,19 +14,15 @@ const previous = randomBytes(48).toString('base64url');
 const issuer = 'platform-auth';
 const startMs = Date.UTC(2026, 10, 22, 12, 0, 0);
 
-const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-
 /** Signs any header and payload with HS256 the way the codec does, to build edge cases by hand. */
 function handMade(header: Record<string, unknown>, payload: Record<string, unknown>, key = secret): string {
-  const signingInput = `${b64(header)}.${b64(payload)}`;
+  const signingInput = `${encodeJwtPart(header)}.${encodeJwtPart(payload)}`;
   return `${signingInput}.${createHmac('sha256', key).update(signingInput).digest('base64url')}`;
 }
 
 async function issued(codec = new TokenCodec(secret, [previous], issuer, () => startMs)) {
   const { token } = await codec.sign(tokenKinds.access, '7', { id: 7 }, 60_000);
-  const [header, payload] = token.split('.') as [string, string, string];
-  return { token, header: decode(header), payload: decode(payload) };
+  return { token, header: decodeJwtHeader(token), payload: decodeJwt(token) };
 }
 
 async function refused(codec: TokenCodec, token: string) {
@@ -136,7 +133,7 @@ describe('TokenCodec', () => {
         `${header}.${payload}.${signature}=`,
         `${header}=.${payload}.${signature}`,
         ` ${token}`,
-        `${header}.${b64('not an object')}.${signature}`,
+        `${header}.${encodeJwtPart('not an object')}.${signature}`,
         handMade(await goodHeader(), [1, 2] as never),
         handMade(await goodHeader(), await goodPayload(), randomBytes(48).toString('base64url')),
       ];

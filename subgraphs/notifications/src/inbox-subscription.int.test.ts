@@ -4,13 +4,13 @@ import { servicesMissing } from '../../../test/services.js';
 import {
   actorsOf,
   collect,
-  connected,
-  createUser,
   inboxSubscription,
+  openInbox,
   wsClient,
   type Actors,
-  type TestUser,
 } from '../../../test/notifications-kit.js';
+import { createSignedInUser, type TestUser } from '../../../test/users.js';
+import { pause } from '../../../test/waiting.js';
 
 describe.skipIf(servicesMissing)('inboxChanged through the gateway (graphql-ws)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -32,8 +32,8 @@ describe.skipIf(servicesMissing)('inboxChanged through the gateway (graphql-ws)'
     instanceA = await startTestServer(shared, { ALLOWED_ORIGINS: 'https://app.example.test' });
     instanceB = await startTestServer(shared);
     actors = await actorsOf(instanceB.url);
-    alice = await createUser(actors, 'alice');
-    bob = await createUser(actors, 'bob');
+    alice = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'alice' });
+    bob = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'bob' });
   });
   afterAll(async () => {
     await Promise.all(clients.map((created) => created.dispose()));
@@ -43,11 +43,8 @@ describe.skipIf(servicesMissing)('inboxChanged through the gateway (graphql-ws)'
   });
 
   it('delivers an item created through instance B to a subscriber on instance A within one second', async () => {
-    const socket = client(instanceA.url, alice.token);
-    const ready = connected(socket);
-    const inbox = collect(socket, inboxSubscription);
-    await ready;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const inbox = await openInbox(client(instanceA.url, alice.token));
+    await pause(200);
     const sentAt = Date.now();
     const created = await actors.api.post(
       '/internal/notifications',
@@ -73,11 +70,8 @@ describe.skipIf(servicesMissing)('inboxChanged through the gateway (graphql-ws)'
   it("never gives one user's items to another user's subscription", async () => {
     const aliceSocket = client(instanceA.url, alice.token);
     const bobSocket = client(instanceA.url, bob.token);
-    const ready = Promise.all([connected(aliceSocket), connected(bobSocket)]);
-    const aliceInbox = collect(aliceSocket, inboxSubscription);
-    const bobInbox = collect(bobSocket, inboxSubscription);
-    await ready;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [aliceInbox, bobInbox] = await Promise.all([openInbox(aliceSocket), openInbox(bobSocket)]);
+    await pause(200);
     await actors.api.post(
       '/internal/notifications/jobs',
       { message: 'Only for Bob', recipients: [{ userId: bob.id }] },
@@ -89,7 +83,7 @@ describe.skipIf(servicesMissing)('inboxChanged through the gateway (graphql-ws)'
       { token: actors.serviceToken },
     );
     await Promise.all([aliceInbox.next(1), bobInbox.next(1)]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await pause(500);
     expect(aliceInbox.events.map((event: any) => event.data.inboxChanged.notification.message)).toEqual([
       'Only for Alice',
     ]);
@@ -99,11 +93,8 @@ describe.skipIf(servicesMissing)('inboxChanged through the gateway (graphql-ws)'
   });
 
   it('publishes read marks with the new unread count', async () => {
-    const socket = client(instanceA.url, alice.token);
-    const ready = connected(socket);
-    const inbox = collect(socket, inboxSubscription);
-    await ready;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const inbox = await openInbox(client(instanceA.url, alice.token));
+    await pause(200);
     const read = await actors.api.post('/api/v1/notifications/read-all', undefined, { token: alice.token });
     expect(read.status).toBe(200);
     await inbox.next(1);
@@ -146,14 +137,12 @@ describe.skipIf(servicesMissing)('inboxChanged through the gateway (graphql-ws)'
   });
 
   it('ends the subscription when the token is revoked during it', async () => {
-    const carol = await createUser(actors, 'carol');
+    const carol = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'carol' });
     const login = await actors.api.post('/api/v1/auth/login', { email: carol.email, password: carol.password });
     const { accessToken, refreshToken } = login.body.data;
     const socket = client(instanceA.url, accessToken);
     const closed = new Promise<number>((resolve) => socket.on('closed', (event: any) => resolve(event.code)));
-    const ready = connected(socket);
-    collect(socket, inboxSubscription);
-    await ready;
+    await openInbox(socket);
     const logout = await actors.api.post('/api/v1/auth/logout', { refreshToken }, { token: accessToken });
     expect(logout.status).toBe(200);
     expect(await closed).toBe(4403);

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFromNewIp } from '../../../test/auth-fixtures.js';
+import { clientFromNewIp } from '../../../test/client-address.js';
 import { deviceTestKit, makeKeyPair } from '../../../test/device-kit.js';
 import { startIsolatedServer } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
 import { fcmStandIn, startOneSignalStandIn, startSmtpCatcher } from '../../../test/delivery-stand-ins.js';
-import { actorsOf, createUser, eventually, type Actors, type TestUser } from '../../../test/notifications-kit.js';
+import { actorsOf, completedJob, inboxHolding, type Actors } from '../../../test/notifications-kit.js';
+import { createSignedInUser, type TestUser } from '../../../test/users.js';
+import { eventually, pause } from '../../../test/waiting.js';
 
 describe.skipIf(servicesMissing)('notification jobs over in_app, e-mail and push', () => {
   let server: Awaited<ReturnType<typeof startIsolatedServer>>;
@@ -27,7 +29,11 @@ describe.skipIf(servicesMissing)('notification jobs over in_app, e-mail and push
       ...fcm.env,
     });
     actors = await actorsOf(server.url);
-    users = [await createUser(actors, 'ann'), await createUser(actors, 'ben'), await createUser(actors, 'cy')];
+    users = [
+      await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'ann' }),
+      await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'ben' }),
+      await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'cy' }),
+    ];
   });
   afterAll(async () => {
     await server?.close();
@@ -72,15 +78,7 @@ describe.skipIf(servicesMissing)('notification jobs over in_app, e-mail and push
     expect(job.status).toBe(200);
     expect(job.body).toMatchObject({ processedRecipients: 3 });
 
-    const status = await eventually(async () => {
-      const answer = await actors.api.graphql(
-        'query ($id: ID!) { notificationJob(id: $id) { status deliveredRecipients lastError } }',
-        { id: job.body.jobId },
-        { token: actors.serviceToken },
-      );
-      const state = answer.body.data?.notificationJob;
-      return state?.status === 'completed' ? state : undefined;
-    }, 20_000);
+    const status = await completedJob(actors, job.body.jobId, 'status deliveredRecipients lastError', 20_000);
     expect(status.deliveredRecipients).toBe(3);
 
     for (const user of users) {
@@ -132,7 +130,7 @@ describe.skipIf(servicesMissing)('notification jobs over in_app, e-mail and push
   });
 
   it('delays delivery until scheduleAt', async () => {
-    const dee = await createUser(actors, 'dee');
+    const dee = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'dee' });
     const scheduleAt = new Date(Date.now() + 3000).toISOString();
     const job = await actors.api.post(
       '/internal/notifications/jobs',
@@ -140,27 +138,21 @@ describe.skipIf(servicesMissing)('notification jobs over in_app, e-mail and push
       { token: actors.serviceToken },
     );
     expect(job.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await pause(1500);
     const early = await actors.api.get('/api/v1/notifications', { token: dee.token });
     expect(early.body.totalItems).toBe(0);
-    const page = await eventually(async () => {
-      const list = await actors.api.get('/api/v1/notifications', { token: dee.token });
-      return list.body.totalItems === 1 ? list.body : undefined;
-    }, 10_000);
+    const page = await inboxHolding(actors.api, dee.token, 1);
     expect(Date.parse(page.items[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(scheduleAt) - 50);
   });
 
   it('tells the owner when failed logins lock the account (the auth subgraph as a producer)', async () => {
-    const eve = await createUser(actors, 'eve');
+    const eve = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'eve' });
     const attacker = clientFromNewIp(server.url);
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const response = await attacker.post('/api/v1/auth/login', { email: eve.email, password: 'wrong-password' });
       expect(response.status).toBe(401);
     }
-    const page = await eventually(async () => {
-      const list = await actors.api.get('/api/v1/notifications', { token: eve.token });
-      return list.body.totalItems === 1 ? list.body : undefined;
-    });
+    const page = await inboxHolding(actors.api, eve.token, 1);
     expect(page.items[0].message).toContain('locked');
     const mail = await eventually(async () => smtp.mails.find((candidate) => candidate.to.includes(eve.email)));
     expect(mail.text).toContain('Subject: Account locked');
@@ -172,15 +164,10 @@ describe.skipIf(servicesMissing)('notification jobs over in_app, e-mail and push
     const { deviceId } = await kit.registerDevice(owner.token, makeKeyPair('ES256'));
     const removed = await actors.api.delete(`/api/v1/auth/devices/${deviceId}`, { token: owner.token });
     expect(removed.status).toBe(200);
-    const page = await eventually(async () => {
-      const list = await actors.api.get('/api/v1/notifications', { token: owner.token });
-      return list.body.totalItems === 2 ? list.body : undefined;
-    });
+    const page = await inboxHolding(actors.api, owner.token, 2);
     const messages = page.items.map((item: { message: string }) => item.message).join(' | ');
     expect(messages).toContain('was registered');
     expect(messages).toContain('was removed');
-    await eventually(async () =>
-      smtp.mails.filter((mail) => mail.to.includes(owner.email)).length === 2 ? true : undefined,
-    );
+    await eventually(async () => smtp.mails.filter((mail) => mail.to.includes(owner.email)).length === 2);
   });
 });

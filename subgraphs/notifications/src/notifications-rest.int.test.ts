@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIsolatedServer } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
-import { actorsOf, createUser, eventually, type Actors, type TestUser } from '../../../test/notifications-kit.js';
+import { actorsOf, completedJob, inboxHolding, type Actors } from '../../../test/notifications-kit.js';
+import { createSignedInUser, type TestUser } from '../../../test/users.js';
 
 describe.skipIf(servicesMissing)('notification REST paths', () => {
   let server: Awaited<ReturnType<typeof startIsolatedServer>>;
@@ -14,8 +15,8 @@ describe.skipIf(servicesMissing)('notification REST paths', () => {
   beforeAll(async () => {
     server = await startIsolatedServer();
     actors = await actorsOf(server.url);
-    alice = await createUser(actors, 'alice');
-    bob = await createUser(actors, 'bob');
+    alice = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'alice' });
+    bob = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'bob' });
   });
   afterAll(async () => server?.close());
 
@@ -208,7 +209,7 @@ describe.skipIf(servicesMissing)('notification REST paths', () => {
   });
 
   it('accepts a job durably and delivers it in-app (no channels: in_app); its state is visible in the graph', async () => {
-    const carol = await createUser(actors, 'carol');
+    const carol = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'carol' });
     const response = await api().post(
       '/internal/notifications/jobs',
       { message: 'Job for Carol', triggerEvent: 'test_event', recipients: [{ userId: carol.id }] },
@@ -216,19 +217,9 @@ describe.skipIf(servicesMissing)('notification REST paths', () => {
     );
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ jobId: expect.any(String), message: expect.any(String), processedRecipients: 1 });
-    const page = await eventually(async () => {
-      const list = await api().get('/api/v1/notifications', { token: carol.token });
-      return list.body.totalItems === 1 ? list.body : undefined;
-    });
+    const page = await inboxHolding(api(), carol.token, 1);
     expect(page.items[0].message).toBe('Job for Carol');
-    const state = await eventually(async () => {
-      const status = await api().graphql(
-        'query ($id: ID!) { notificationJob(id: $id) { status recipients deliveredRecipients attempts } }',
-        { id: response.body.jobId },
-        asService(),
-      );
-      return status.body.data?.notificationJob.status === 'completed' ? status.body.data.notificationJob : undefined;
-    });
+    const state = await completedJob(actors, response.body.jobId, 'status recipients deliveredRecipients attempts');
     expect(state).toEqual({ status: 'completed', recipients: 1, deliveredRecipients: 1, attempts: 1 });
     const userAsks = await api().graphql(
       'query ($id: ID!) { notificationJob(id: $id) { status } }',

@@ -1,21 +1,19 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '@platform/lib/project-root';
+import { buildProduct } from '../../../test/build.js';
 import { startIsolatedServer } from '../../../test/harness.js';
 import { servicesMissing, testRedisUrl } from '../../../test/services.js';
 import { startSmtpCatcher } from '../../../test/delivery-stand-ins.js';
-import { actorsOf, eventually, type Actors } from '../../../test/notifications-kit.js';
+import { actorsOf, type Actors } from '../../../test/notifications-kit.js';
+import { eventually } from '../../../test/waiting.js';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const recipients = 6;
-
+const root = projectRoot();
 /** The worker as `npm run start:worker` runs it: compiled JavaScript in a process of its own. */
-/** The worker runs as the built product runs: compiled by the project's build, as its own process. */
-function buildProduct(): void {
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`build failed: ${result.stdout}${result.stderr}`);
-}
+const workerEntry = join(root, 'dist', 'subgraphs', 'notifications', 'src', 'worker-main.js');
+const recipients = 6;
 
 describe.skipIf(servicesMissing)('the notification worker killed in the middle of a job', () => {
   let server: Awaited<ReturnType<typeof startIsolatedServer>>;
@@ -25,7 +23,7 @@ describe.skipIf(servicesMissing)('the notification worker killed in the middle o
   const workers: ChildProcess[] = [];
 
   const startWorker = () => {
-    const child = spawn(process.execPath, ['dist/subgraphs/notifications/src/worker-main.js'], {
+    const child = spawn(process.execPath, [workerEntry], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
@@ -45,9 +43,12 @@ describe.skipIf(servicesMissing)('the notification worker killed in the middle o
     workers.push(child);
     return child;
   };
+  const jobStatus = async (jobId: string) =>
+    (await database.query('select status from notifications.notification_job where id = $1', [jobId])).rows[0]
+      .status as string;
 
   beforeAll(async () => {
-    buildProduct();
+    await buildProduct(workerEntry);
     // The n-th e-mail is answered after n * 400 ms, so the job is surely half-way when the worker dies.
     smtp = await startSmtpCatcher((index) => index * 400);
     server = await startIsolatedServer({
@@ -85,31 +86,22 @@ describe.skipIf(servicesMissing)('the notification worker killed in the middle o
     const jobId = job.body.jobId as string;
 
     const first = startWorker();
-    await eventually(async () => (smtp.mails.length >= 2 ? true : undefined), 20_000);
+    await eventually(async () => smtp.mails.length >= 2, { timeoutMs: 20_000 });
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     const mailsAtCrash = smtp.mails.length;
-    const { rows: crashed } = await database.query('select status from notifications.notification_job where id = $1', [
-      jobId,
-    ]);
-    expect(crashed[0].status).not.toBe('completed');
+    expect(await jobStatus(jobId)).not.toBe('completed');
     expect(mailsAtCrash).toBeLessThan(recipients);
 
     startWorker();
-    await eventually(async () => {
-      const { rows } = await database.query('select status from notifications.notification_job where id = $1', [jobId]);
-      return rows[0].status === 'completed' ? true : undefined;
-    }, 45_000);
+    await eventually(async () => (await jobStatus(jobId)) === 'completed', { timeoutMs: 45_000 });
 
     const { rows: inbox } = await database.query(
       'select user_id, count(*)::int as items from notifications.notification where job_id = $1 group by user_id order by user_id',
       [jobId],
     );
     expect(inbox).toEqual(Array.from({ length: recipients }, (_, index) => ({ user_id: 5000 + index, items: 1 })));
-    await eventually(async () => {
-      const addresses = new Set(smtp.mails.flatMap((mail) => mail.to));
-      return addresses.size === recipients ? true : undefined;
-    }, 10_000);
+    await eventually(async () => new Set(smtp.mails.flatMap((mail) => mail.to)).size === recipients);
     const perRecipient = Array.from(
       { length: recipients },
       (_, index) => smtp.mails.filter((mail) => mail.to.includes(`crash-${index}@example.test`)).length,

@@ -1,9 +1,10 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientWith, createUserThroughGraph, uniqueIp } from '../../../../test/auth-fixtures.js';
-import { loginAs, type HttpClient } from '../../../../test/client.js';
+import { clientFromNewIp, uniqueIp } from '../../../../test/client-address.js';
+import { clientWith, loginAs, type HttpClient } from '../../../../test/client.js';
+import { onDatabase } from '../../../../test/database.js';
 import { adminCredentials, startIsolatedServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
+import { createUser } from '../../../../test/users.js';
 
 const auditQuery = `query ($filter: AuditLogFilter, $page: PageInput) {
   auditLog(filter: $filter, page: $page) {
@@ -23,10 +24,10 @@ describe.skipIf(servicesMissing)('audit log through the graph', () => {
 
   beforeAll(async () => {
     server = await startIsolatedServer();
-    admin = clientWith(server.url, { 'x-forwarded-for': uniqueIp() });
+    admin = clientFromNewIp(server.url);
     const adminTokens = await loginAs(admin, adminCredentials.email, adminCredentials.password);
     adminToken = adminTokens.accessToken;
-    const created = await createUserThroughGraph(admin, adminToken, { password: 'a-very-secret-password-42' });
+    const created = await createUser(admin, adminToken, { password: 'a-very-secret-password-42' });
     userId = created.user.id;
     const client = clientWith(server.url, { 'x-forwarded-for': ip, 'user-agent': userAgent });
     const wrong = await client.post('/api/v1/auth/login', {
@@ -113,9 +114,9 @@ describe.skipIf(servicesMissing)('audit log through the graph', () => {
   });
 
   it('is readable with audit:read and by nobody else', async () => {
-    const reader = await createUserThroughGraph(admin, adminToken, { permissions: ['audit:read'] });
-    const other = await createUserThroughGraph(admin, adminToken, { permissions: ['projects:read'] });
-    const client = clientWith(server.url, { 'x-forwarded-for': uniqueIp() });
+    const reader = await createUser(admin, adminToken, { permissions: ['audit:read'] });
+    const other = await createUser(admin, adminToken, { permissions: ['projects:read'] });
+    const client = clientFromNewIp(server.url);
     const readerToken = (await loginAs(client, reader.email, reader.password)).accessToken;
     const otherToken = (await loginAs(client, other.email, other.password)).accessToken;
     const allowed = await client.graphql(auditQuery, {}, { token: readerToken });
@@ -129,10 +130,7 @@ describe.skipIf(servicesMissing)('audit log through the graph', () => {
     const everything = await admin.graphql(auditQuery, { page: { limit: 100 } }, { token: adminToken });
     expect(everything.body.data.auditLog.totalItems).toBeLessThanOrEqual(100);
     const graphText = JSON.stringify(everything.body);
-    const database = new pg.Client({ connectionString: server.shared.databaseUrl });
-    await database.connect();
-    const rows = await database.query('select * from auth.audit_entry');
-    await database.end();
+    const rows = await onDatabase(server.shared.databaseUrl, (sql) => sql.query('select * from auth.audit_entry'));
     const tableText = JSON.stringify(rows.rows);
     expect(rows.rows.length).toBe(everything.body.data.auditLog.totalItems);
     for (const secret of secrets) {

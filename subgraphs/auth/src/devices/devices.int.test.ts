@@ -1,11 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeStore } from '../../../../test/challenge-store.js';
+import { freshIpHeader } from '../../../../test/client-address.js';
 import { httpClient, type HttpClient } from '../../../../test/client.js';
+import { onDatabase } from '../../../../test/database.js';
 import { startIsolatedServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
-import { deviceTestKit, freshIp, makeKeyPair, newFingerprint, signWith } from '../../../../test/device-kit.js';
+import { deviceTestKit, makeKeyPair, newFingerprint, signWith } from '../../../../test/device-kit.js';
 
 const challengePath = '/api/v1/auth/devices/register/challenge';
 const verifyPath = '/api/v1/auth/devices/register/verify';
@@ -32,7 +33,8 @@ describe.skipIf(servicesMissing)('device registration and management over REST a
   });
   afterAll(async () => server?.close());
 
-  const post = (path: string, body: unknown, token: string) => api.post(path, body, { token, headers: freshIp() });
+  const post = (path: string, body: unknown, token: string) =>
+    api.post(path, body, { token, headers: freshIpHeader() });
 
   it('registers devices of all three algorithms, ES256 signatures in DER and raw form, base64 either alphabet', async () => {
     const user = await kit.newUser();
@@ -70,7 +72,7 @@ describe.skipIf(servicesMissing)('device registration and management over REST a
         lastUsedAt: null,
       });
     }
-    const list = await api.get('/api/v1/auth/devices', { token: user.token, headers: freshIp() });
+    const list = await api.get('/api/v1/auth/devices', { token: user.token, headers: freshIpHeader() });
     expect(list.status).toBe(200);
     expect(list.body.data.devices).toHaveLength(4);
     for (const device of list.body.data.devices) expect(Object.keys(device).sort()).toEqual([...deviceKeys].sort());
@@ -133,7 +135,7 @@ describe.skipIf(servicesMissing)('device registration and management over REST a
       );
       expect(accepted.status, fingerprint).toBe(200);
     }
-    const devices = await api.get('/api/v1/auth/devices', { token: user.token, headers: freshIp() });
+    const devices = await api.get('/api/v1/auth/devices', { token: user.token, headers: freshIpHeader() });
     expect(devices.body.data.devices).toEqual([]);
   });
 
@@ -243,55 +245,55 @@ describe.skipIf(servicesMissing)('device registration and management over REST a
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     // The device registration bucket (burst 10, auth spec Limits) answers some of the losers with 429.
     expect(statuses.every((status) => [200, 400, 429].includes(status))).toBe(true);
-    const list = await api.get('/api/v1/auth/devices', { token: user.token, headers: freshIp() });
+    const list = await api.get('/api/v1/auth/devices', { token: user.token, headers: freshIpHeader() });
     expect(list.body.data.devices).toHaveLength(1);
   });
 
   it('lists, updates and deletes only the caller’s devices; another user’s device is 404', async () => {
     const [owner, stranger] = [await kit.newUser(), await kit.newUser()];
     const device = await kit.registerDevice(owner.token, makeKeyPair('ES256'));
-    const strangerList = await api.get('/api/v1/auth/devices', { token: stranger.token, headers: freshIp() });
+    const strangerList = await api.get('/api/v1/auth/devices', { token: stranger.token, headers: freshIpHeader() });
     expect(strangerList.body).toEqual({ data: { devices: [] } });
     const notFound = { message: 'Device not found or inactive', statusCode: 404 };
     const foreignToken = await api.put(
       '/api/v1/auth/devices/fcm-token',
       { deviceId: device.deviceId, fcmToken: 'push-token' },
-      { token: stranger.token, headers: freshIp() },
+      { token: stranger.token, headers: freshIpHeader() },
     );
     expect(foreignToken.status).toBe(404);
     expect(foreignToken.body).toEqual(notFound);
     const foreignDelete = await api.delete(`/api/v1/auth/devices/${device.deviceId}`, {
       token: stranger.token,
-      headers: freshIp(),
+      headers: freshIpHeader(),
     });
     expect(foreignDelete.body).toEqual(notFound);
-    const badId = await api.delete('/api/v1/auth/devices/not-a-uuid', { token: owner.token, headers: freshIp() });
+    const badId = await api.delete('/api/v1/auth/devices/not-a-uuid', { token: owner.token, headers: freshIpHeader() });
     expect(badId.status).toBe(400);
     const pushToken = await api.put(
       '/api/v1/auth/devices/fcm-token',
       { deviceId: device.deviceId, fcmToken: 'push-token-of-the-owner' },
-      { token: owner.token, headers: freshIp() },
+      { token: owner.token, headers: freshIpHeader() },
     );
     expect(pushToken.status).toBe(200);
     expect(pushToken.body.data).toEqual({ success: true, message: expect.any(String) });
     const tooLong = await api.put(
       '/api/v1/auth/devices/fcm-token',
       { deviceId: device.deviceId, fcmToken: 'x'.repeat(256) },
-      { token: owner.token, headers: freshIp() },
+      { token: owner.token, headers: freshIpHeader() },
     );
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toMatch(/^fcmToken: /);
     const removed = await api.delete(`/api/v1/auth/devices/${device.deviceId}`, {
       token: owner.token,
-      headers: freshIp(),
+      headers: freshIpHeader(),
     });
     expect(removed.status).toBe(200);
     expect(removed.body.data).toEqual({ success: true, message: expect.any(String) });
-    const after = await api.get('/api/v1/auth/devices', { token: owner.token, headers: freshIp() });
+    const after = await api.get('/api/v1/auth/devices', { token: owner.token, headers: freshIpHeader() });
     expect(after.body.data.devices).toEqual([]);
     const twice = await api.delete(`/api/v1/auth/devices/${device.deviceId}`, {
       token: owner.token,
-      headers: freshIp(),
+      headers: freshIpHeader(),
     });
     expect(twice.body).toEqual(notFound);
   });
@@ -303,11 +305,9 @@ describe.skipIf(servicesMissing)('device registration and management over REST a
     await api.put(
       '/api/v1/auth/devices/fcm-token',
       { deviceId: device.deviceId, fcmToken: 'plain-push-token-value' },
-      { token: user.token, headers: freshIp() },
+      { token: user.token, headers: freshIpHeader() },
     );
-    const client = new pg.Client({ connectionString: server.shared.databaseUrl });
-    await client.connect();
-    try {
+    await onDatabase(server.shared.databaseUrl, async (client) => {
       const { rows } = await client.query('select * from "auth"."device" where "id" = $1', [device.deviceId]);
       const raw = JSON.stringify(rows[0]);
       const keyBody = keys.publicKey.split('\n')[1]!;
@@ -331,9 +331,7 @@ describe.skipIf(servicesMissing)('device registration and management over REST a
       expect(verify.challenge_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(verify.signature).toEqual({ algorithm: 'RS256', keyId: expect.any(String), verified: true });
       expect(JSON.stringify(audit.rows)).not.toContain('plain-push-token-value');
-    } finally {
-      await client.end();
-    }
+    });
   });
 
   it('limits registration challenges to 5 per 5 minutes per user with 429 and Retry-After', async () => {
@@ -363,7 +361,7 @@ describe.skipIf(servicesMissing)('device registration and management over REST a
     const user = await kit.newUser();
     const keys = makeKeyPair('ES256');
     const gql = (query: string, variables?: Record<string, unknown>) =>
-      api.graphql(query, variables, { token: user.token, headers: freshIp() });
+      api.graphql(query, variables, { token: user.token, headers: freshIpHeader() });
     const start = await gql(
       `mutation($input: RegisterDeviceChallengeInput!) { registerDeviceChallenge(input: $input) { challenge expiresAt deviceId sessionId } }`,
       { input: kit.registrationBody(keys, newFingerprint(), 'tablet') },

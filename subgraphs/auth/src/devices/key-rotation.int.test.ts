@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../../../../test/client.js';
 import { createTestDatabase, newSharedResources, startTestServer, type TestServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
-import { decodeJwt, deviceTestKit, makeKeyPair } from '../../../../test/device-kit.js';
+import { deviceTestKit, makeKeyPair } from '../../../../test/device-kit.js';
+import { decodeJwt } from '../../../../test/jwt.js';
 
 describe.skipIf(servicesMissing)('encryption key rotation of device keys', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

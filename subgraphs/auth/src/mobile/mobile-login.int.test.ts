@@ -4,16 +4,11 @@ import { challengeStore } from '../../../../test/challenge-store.js';
 import { httpClient, type HttpClient } from '../../../../test/client.js';
 import { onDatabase } from '../../../../test/database.js';
 import { failInsertsInto } from '../../../../test/fault-injection.js';
+import { freshIpHeader } from '../../../../test/client-address.js';
 import { startIsolatedServer, startTestServer } from '../../../../test/harness.js';
+import { decodeJwt } from '../../../../test/jwt.js';
 import { servicesMissing } from '../../../../test/services.js';
-import {
-  decodeJwt,
-  deviceTestKit,
-  freshIp,
-  makeKeyPair,
-  newFingerprint,
-  signWith,
-} from '../../../../test/device-kit.js';
+import { deviceTestKit, makeKeyPair, newFingerprint, signWith } from '../../../../test/device-kit.js';
 
 const challengePath = '/api/v1/auth/mobile/challenge';
 const biometricPath = '/api/v1/auth/mobile/biometric';
@@ -33,7 +28,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
   afterAll(async () => server?.close());
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    api.post(path, body, { headers: { ...freshIp(), ...headers } });
+    api.post(path, body, { headers: { ...freshIpHeader(), ...headers } });
   const inDatabase = <T>(work: (sql: pg.Client) => Promise<T>) => onDatabase(server.shared.databaseUrl, work);
   const familiesOf = async (deviceId: string) =>
     (
@@ -44,7 +39,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
         ),
       )
     ).rows[0]!.count;
-  const withDevice = (fingerprint: string) => ({ ...freshIp(), 'x-device-fingerprint': fingerprint });
+  const withDevice = (fingerprint: string) => ({ ...freshIpHeader(), 'x-device-fingerprint': fingerprint });
 
   /** A fresh user with one ES256 device and an open login challenge for it. */
   async function challengedDevice() {
@@ -209,7 +204,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
     const tokens = await kit.mobileLogin(device.fingerprint, device.keys);
     const unbound = [
-      await api.get('/api/v1/auth/devices', { token: tokens.accessToken, headers: freshIp() }),
+      await api.get('/api/v1/auth/devices', { token: tokens.accessToken, headers: freshIpHeader() }),
       await api.get('/api/v1/auth/devices', { token: tokens.accessToken, headers: withDevice(newFingerprint()) }),
     ];
     for (const response of unbound) {
@@ -438,8 +433,8 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     const tokens = await kit.mobileLogin(device.fingerprint, device.keys);
     const standard = await api.post(
       '/api/v1/auth/login',
-      { email: user.email, password: 'device-test-password' },
-      { headers: freshIp() },
+      { email: user.email, password: user.password },
+      { headers: freshIpHeader() },
     );
     const wrongKind = await post(
       refreshPath,
@@ -478,7 +473,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     expect(refresh.status).toBe(401);
     const challenge = await post(challengePath, { deviceFingerprint: device.fingerprint });
     expect(challenge.status).toBe(404);
-    expect((await api.get('/api/v1/auth/devices', { token: user.token, headers: freshIp() })).status).toBe(200);
+    expect((await api.get('/api/v1/auth/devices', { token: user.token, headers: freshIpHeader() })).status).toBe(200);
   });
 
   it('revokes a deleted device’s tokens on another instance too', async () => {
@@ -490,7 +485,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
       const tokens = await kit.mobileLogin(device.fingerprint, device.keys);
       const headers = withDevice(device.fingerprint);
       expect((await elsewhere.get('/api/v1/auth/devices', { token: tokens.accessToken, headers })).status).toBe(200);
-      await api.delete(`/api/v1/auth/devices/${device.deviceId}`, { token: user.token, headers: freshIp() });
+      await api.delete(`/api/v1/auth/devices/${device.deviceId}`, { token: user.token, headers: freshIpHeader() });
       const after = await elsewhere.get('/api/v1/auth/devices', { token: tokens.accessToken, headers });
       expect(after.status).toBe(401);
       expect(after.body.message).toBe('Invalid biometric token');
@@ -503,7 +498,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     const user = await kit.newUser();
     const device = await kit.registerDevice(user.token, makeKeyPair('PS256'));
     const gql = (query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) =>
-      api.graphql(query, variables, { headers: { ...freshIp(), ...headers } });
+      api.graphql(query, variables, { headers: { ...freshIpHeader(), ...headers } });
     const challenge = await gql(
       'mutation($f: String!) { mobileChallenge(deviceFingerprint: $f) { challenge expiresAt sessionId } }',
       { f: device.fingerprint },
@@ -539,7 +534,7 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     const log = await api.graphql(
       `query($f: AuditLogFilter) { auditLog(filter: $f) { items { action result deviceId challengeHash signature } } }`,
       { f: { userId: user.id } },
-      { token: admin, headers: freshIp() },
+      { token: admin, headers: freshIpHeader() },
     );
     expect(log.body.errors).toBeUndefined();
     const login = log.body.data!.auditLog.items.find((item: any) => item.action === 'biometric_login');

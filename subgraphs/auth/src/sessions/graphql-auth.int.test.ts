@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientFromNewIp } from '../../../../test/client-address.js';
+import { loginAs, type HttpClient } from '../../../../test/client.js';
+import { adminCredentials, startIsolatedServer } from '../../../../test/harness.js';
+import { lockedEmail } from '../../../../test/rate-limits.js';
+import { servicesMissing } from '../../../../test/services.js';
 import {
-  clientFromNewIp,
-  clientWith,
-  lockedEmail,
-  uniqueIp,
   createDepartmentMutation,
   createEmployeeMutation,
+  createUser,
   createUserMutation,
-  createUserThroughGraph,
   disableUserMutation,
   meQuery,
   uniqueEmail,
-} from '../../../../test/auth-fixtures.js';
-import { loginAs, type HttpClient } from '../../../../test/client.js';
-import { adminCredentials, startIsolatedServer } from '../../../../test/harness.js';
-import { servicesMissing } from '../../../../test/services.js';
+} from '../../../../test/users.js';
 
 const loginMutation = `mutation ($email: String!, $password: String!, $rememberMe: Boolean) {
   login(email: $email, password: $password, rememberMe: $rememberMe) {
@@ -41,7 +39,7 @@ describe.skipIf(servicesMissing)('standard authentication and the directory thro
   afterAll(async () => server?.close());
 
   it('logs in, refreshes with rotation and logs out through the mutations', async () => {
-    const { email, password } = await createUserThroughGraph(admin, adminToken);
+    const { email, password } = await createUser(admin, adminToken);
     const client = clientFromNewIp(server.url);
     const login = await client.graphql(loginMutation, { email, password, rememberMe: true });
     expect(login.status).toBe(200);
@@ -90,7 +88,7 @@ describe.skipIf(servicesMissing)('standard authentication and the directory thro
   });
 
   it('me: the signed-in user with employee and department created by the admin', async () => {
-    const { user, email, password, employee, department } = await createUserThroughGraph(admin, adminToken, {
+    const { user, email, password, employee, department } = await createUser(admin, adminToken, {
       withEmployee: true,
       permissions: ['projects:read'],
     });
@@ -113,7 +111,7 @@ describe.skipIf(servicesMissing)('standard authentication and the directory thro
   });
 
   it('disableUser ends every session of that user at once', async () => {
-    const { user, email, password } = await createUserThroughGraph(admin, adminToken);
+    const { user, email, password } = await createUser(admin, adminToken);
     const client = clientFromNewIp(server.url);
     const first = await loginAs(client, email, password);
     const second = await loginAs(client, email, password);
@@ -134,7 +132,7 @@ describe.skipIf(servicesMissing)('standard authentication and the directory thro
   });
 
   it('admin mutations and queries answer 403 FORBIDDEN to a user without the permission', async () => {
-    const { email, password } = await createUserThroughGraph(admin, adminToken, { permissions: ['projects:read'] });
+    const { email, password } = await createUser(admin, adminToken, { permissions: ['projects:read'] });
     const client = clientFromNewIp(server.url);
     const { accessToken } = await loginAs(client, email, password);
     const attempts: [string, Record<string, unknown>][] = [
@@ -214,9 +212,8 @@ describe.skipIf(servicesMissing)('standard authentication and the directory thro
   });
 
   it('counts aliased login fields against the authentication limit', async () => {
-    const { email, password } = await createUserThroughGraph(admin, adminToken);
-    const ip = uniqueIp();
-    const client = clientWith(server.url, { 'x-forwarded-for': ip });
+    const { email, password } = await createUser(admin, adminToken);
+    const client = clientFromNewIp(server.url);
     // 18 of the IP's 20 tokens spent fast (a locked e-mail answers before any hashing): 2 remain
     const locked = await lockedEmail(server.url);
     for (let attempt = 0; attempt < 18; attempt += 1) {

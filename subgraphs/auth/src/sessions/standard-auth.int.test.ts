@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  clientFromNewIp,
-  createUserThroughGraph,
-  disableUserMutation,
-  firstRateLimitedAttempt,
-} from '../../../../test/auth-fixtures.js';
+import { clientFromNewIp } from '../../../../test/client-address.js';
 import { failInsertsInto } from '../../../../test/fault-injection.js';
 import { httpClient, loginAs, type HttpClient, type HttpResult } from '../../../../test/client.js';
 import { adminCredentials, startIsolatedServer } from '../../../../test/harness.js';
+import { firstRateLimitedAttempt } from '../../../../test/rate-limits.js';
 import { servicesMissing } from '../../../../test/services.js';
+import { createUser, disableUserMutation } from '../../../../test/users.js';
 
 describe.skipIf(servicesMissing)('standard authentication over REST', () => {
   let server: Awaited<ReturnType<typeof startIsolatedServer>>;
@@ -127,7 +124,7 @@ describe.skipIf(servicesMissing)('standard authentication over REST', () => {
         .accessToken;
     });
 
-    const newUser = () => createUserThroughGraph(clientFromNewIp(server.url), adminToken);
+    const newUser = () => createUser(clientFromNewIp(server.url), adminToken);
 
     it('login: a missing field is named, with nothing echoed', async () => {
       const client = clientFromNewIp(server.url);
@@ -257,7 +254,7 @@ describe.skipIf(servicesMissing)('standard authentication over REST', () => {
   it('refresh: the Authentication limit counts per token family across client IPs', async () => {
     const adminToken = (await loginAs(clientFromNewIp(server.url), adminCredentials.email, adminCredentials.password))
       .accessToken;
-    const { email, password } = await createUserThroughGraph(clientFromNewIp(server.url), adminToken);
+    const { email, password } = await createUser(clientFromNewIp(server.url), adminToken);
     let { refreshToken } = await loginAs(clientFromNewIp(server.url), email, password);
     let limited: HttpResult | undefined;
     const refusedAt = await firstRateLimitedAttempt(async () => {
@@ -277,7 +274,7 @@ describe.skipIf(servicesMissing)('standard authentication over REST', () => {
     it('locks an e-mail after 5 failures: the right password then gets 401, and the audit says locked', async () => {
       const adminClient = clientFromNewIp(server.url);
       const adminToken = (await loginAs(adminClient, adminCredentials.email, adminCredentials.password)).accessToken;
-      const { user, email, password } = await createUserThroughGraph(adminClient, adminToken);
+      const { user, email, password } = await createUser(adminClient, adminToken);
       const client = clientFromNewIp(server.url);
       for (let attempt = 1; attempt <= 5; attempt += 1) {
         const failed = await client.post('/api/v1/auth/login', { email, password: `wrong-password-${attempt}` });
@@ -312,7 +309,7 @@ describe.skipIf(servicesMissing)('standard authentication over REST', () => {
     it('a success before the 5th failure resets the count', async () => {
       const adminClient = clientFromNewIp(server.url);
       const adminToken = (await loginAs(adminClient, adminCredentials.email, adminCredentials.password)).accessToken;
-      const { email, password } = await createUserThroughGraph(adminClient, adminToken);
+      const { email, password } = await createUser(adminClient, adminToken);
       const client = clientFromNewIp(server.url);
       for (let attempt = 1; attempt <= 4; attempt += 1) {
         expect((await client.post('/api/v1/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
