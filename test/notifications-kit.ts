@@ -99,6 +99,11 @@ export function connected(client: Client): Promise<void> {
   return new Promise((resolve) => client.on('connected', () => resolve()));
 }
 
+/** The close code of the client's socket, once it closes (4403: refused by the server). */
+export function closeCode(client: Client): Promise<number> {
+  return new Promise((resolve) => client.on('closed', (event) => resolve((event as { code: number }).code)));
+}
+
 /** The inbox subscription of a client, once the server has acknowledged the connection it opens. */
 export async function openInbox(client: Client) {
   const ready = connected(client);

@@ -10,6 +10,7 @@ import { createStores } from '@platform/lib/store/index';
 import type { Stores } from '@platform/lib/store/ports';
 import {
   actorsOf,
+  closeCode,
   collect,
   inboxSubscription,
   openInbox,
@@ -129,7 +130,7 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
         retryAttempts: 0,
         lazy: true,
       });
-      const closed = new Promise<number>((resolve) => client.on('closed', (event: any) => resolve(event.code)));
+      const closed = closeCode(client);
       collect(client, inboxSubscription);
       expect(await closed).toBe(4403);
       await client.dispose();

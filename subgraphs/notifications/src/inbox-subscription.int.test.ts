@@ -3,6 +3,7 @@ import { createTestDatabase, newSharedResources, startTestServer, type TestServe
 import { servicesMissing } from '../../../test/services.js';
 import {
   actorsOf,
+  closeCode,
   collect,
   inboxSubscription,
   openInbox,
@@ -112,7 +113,7 @@ describe.skipIf(servicesMissing)('inboxChanged through the gateway (graphql-ws)'
   it('closes with 4403 without a valid token in the init payload', async () => {
     for (const token of [undefined, 'not-a-jwt']) {
       const socket = client(instanceA.url, token);
-      const closed = new Promise<number>((resolve) => socket.on('closed', (event: any) => resolve(event.code)));
+      const closed = closeCode(socket);
       collect(socket, inboxSubscription);
       expect(await closed).toBe(4403);
     }
@@ -141,7 +142,7 @@ describe.skipIf(servicesMissing)('inboxChanged through the gateway (graphql-ws)'
     const login = await actors.api.post('/api/v1/auth/login', { email: carol.email, password: carol.password });
     const { accessToken, refreshToken } = login.body.data;
     const socket = client(instanceA.url, accessToken);
-    const closed = new Promise<number>((resolve) => socket.on('closed', (event: any) => resolve(event.code)));
+    const closed = closeCode(socket);
     await openInbox(socket);
     const logout = await actors.api.post('/api/v1/auth/logout', { refreshToken }, { token: accessToken });
     expect(logout.status).toBe(200);
