@@ -3,8 +3,6 @@ import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import pg from 'pg';
-import { auditParameters, recordAuditStatement } from '@platform/auth/audit/audit.service';
 import {
   parseDevicePublicKey,
   verifyDeviceSignature,
@@ -12,10 +10,9 @@ import {
   type KeyAlgorithm,
 } from '@platform/auth/devices/device-signature';
 import { makeKeyPair, type DeviceKeyPair } from '../test/device-kit.js';
-import { devicesStatement, recordLoginParameters, recordLoginStatement } from '@platform/auth/mobile/login-records';
 import { customRow, type BenchRow } from './lib/compare.js';
 import { startLowerBoundServer } from './login-lower-bound.js';
-import { benchAuditEntry, benchLoginWrite } from './login-writes.js';
+import { benchAuditEntry, benchLoginWrite, openLoginStore } from './login-writes.js';
 import type { BenchContext } from './lib/context.js';
 import type { BiometricClientOrder, ClientDevice, LoginReport } from './clients/protocol.js';
 
@@ -177,39 +174,28 @@ interface RoundTripTime {
 }
 
 /**
- * Mean time of each round trip a login makes to its stores, measured bare (pg and ioredis, one connection,
- * sequential) with the server's own statements: the challenge's device read, its audit insert, the session's
- * SET, GET and DEL in Redis, and the login's one write. The slowest one counts.
+ * Mean time of each round trip a login makes to its stores, measured sequentially with the server's own
+ * repositories (on an ORM pool of the bench's own) and ioredis: the challenge's device read, its audit insert,
+ * the session's SET, GET and DEL in Redis, and the login's one write. The slowest one counts.
  */
 async function slowestDbRoundTripMs(
   databaseUrl: string,
   redisUrl: string,
   device: ClientDevice,
 ): Promise<RoundTripTime> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const store = await openLoginStore(databaseUrl);
   const redis = new Redis(redisUrl);
-  await client.connect();
   try {
-    const { rows } = await client.query('select "id", "user_id" from "auth"."device" where "device_fingerprint" = $1', [
-      device.fingerprint,
-    ]);
-    const { id: deviceId, user_id: userId } = rows[0] as { id: string; user_id: number };
+    const [{ id: deviceId, userId }] = await store.logins.devicesWithFingerprint(device.fingerprint);
     const sessionKey = `bench:session:${randomUUID()}`;
     const session = randomBytes(900).toString('base64');
     const roundTrips: [string, () => Promise<unknown>][] = [
-      ['challenge read', () => client.query({ ...devicesStatement, values: [device.fingerprint] })],
-      [
-        'audit insert (commit)',
-        () => client.query({ ...recordAuditStatement, values: auditParameters(benchAuditEntry(userId, deviceId)) }),
-      ],
+      ['challenge read', () => store.logins.devicesWithFingerprint(device.fingerprint)],
+      ['audit insert (commit)', () => store.auditEntries.record(benchAuditEntry(userId, deviceId))],
       ['session SET (Redis)', () => redis.set(sessionKey, session, 'PX', 120_000)],
       ['session GET (Redis)', () => redis.get(sessionKey)],
       ['session DEL (Redis)', () => redis.set(sessionKey, session).then(() => redis.del(sessionKey))],
-      [
-        'login write (commit)',
-        () =>
-          client.query({ ...recordLoginStatement, values: recordLoginParameters(benchLoginWrite(deviceId, userId)) }),
-      ],
+      ['login write (commit)', () => store.logins.recordLogin(benchLoginWrite(deviceId, userId))],
     ];
     let slowest = { ms: 0, which: '' };
     for (const [which, roundTrip] of roundTrips) {
@@ -222,7 +208,7 @@ async function slowestDbRoundTripMs(
     }
     return slowest;
   } finally {
-    await client.end();
+    await store.close();
     redis.disconnect();
   }
 }

@@ -3,14 +3,11 @@ import { performance } from 'node:perf_hooks';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import type { TokenCodec } from '@platform/lib/auth/token-codec';
 import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
-import { auditParameters, recordAuditStatement } from '@platform/auth/audit/audit.service';
 import { verifyDeviceSignature, type DevicePublicKey } from '@platform/auth/devices/device-signature';
-import { devicesStatement, recordLoginParameters, recordLoginStatement } from '@platform/auth/mobile/login-records';
 import { tokenHash } from '@platform/auth/sessions/token-family.service';
-import { benchAuditEntry, benchFamily } from './login-writes.js';
+import { benchAuditEntry, benchFamily, openLoginStore } from './login-writes.js';
 
 interface LowerBoundDevice {
   fingerprint: string;
@@ -49,7 +46,7 @@ export async function startLowerBoundServer(
   codec: TokenCodec,
   device: LowerBoundDevice,
 ): Promise<LowerBoundServer> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const store = await openLoginStore(databaseUrl);
   const redis = new Redis(redisUrl, { enableAutoPipelining: true });
   const publicKey: DevicePublicKey = {
     key: createPublicKey(device.privateKeyPem),
@@ -66,25 +63,20 @@ export async function startLowerBoundServer(
   };
 
   async function challenge(body: { deviceFingerprint: string }) {
-    const { rows } = await timed('challenge read', () =>
-      pool.query<{ id: string; user_id: number }>({ ...devicesStatement, values: [body.deviceFingerprint] }),
-    );
+    const devices = await timed('challenge read', () => store.logins.devicesWithFingerprint(body.deviceFingerprint));
     const session: LoginSession = {
       sessionId: randomUUID(),
       challenge: randomBytes(64).toString('base64url'),
-      userId: rows[0]!.user_id,
-      deviceId: rows[0]!.id,
+      userId: devices[0]!.userId,
+      deviceId: devices[0]!.id,
     };
     const expiresAt = new Date(Date.now() + loginLifetimeMs).toISOString();
     const sessionKey = `lower-bound:${session.sessionId}`;
     await timed('session SET', () =>
-      redis.set(sessionKey, JSON.stringify({ ...session, rows }), 'PX', loginLifetimeMs),
+      redis.set(sessionKey, JSON.stringify({ ...session, devices }), 'PX', loginLifetimeMs),
     );
     await timed('audit insert', () =>
-      pool.query({
-        ...recordAuditStatement,
-        values: auditParameters(benchAuditEntry(session.userId, session.deviceId, session.challenge)),
-      }),
+      store.auditEntries.record(benchAuditEntry(session.userId, session.deviceId, session.challenge)),
     );
     return { challenge: session.challenge, expiresAt, sessionId: session.sessionId };
   }
@@ -106,12 +98,12 @@ export async function startLowerBoundServer(
       ),
       codec.sign(tokenKinds.biometricRefresh, subject, { token_family: family.id }, tokenLifetimes.refreshMs),
     ]);
-    const values = recordLoginParameters({
+    const write = {
       family,
       refresh: { jti: refresh.jti, tokenHash: tokenHash(refresh.token), expiresAt: refresh.expiresAt },
       audit: benchAuditEntry(session.userId, session.deviceId, session.challenge),
-    });
-    await timed('login write', () => pool.query({ ...recordLoginStatement, values }));
+    };
+    await timed('login write', () => store.logins.recordLogin(write));
     void redis.del(`lower-bound:${body.sessionId}`).catch(() => undefined);
     return { success: true, tokens: { accessToken: access.token, refreshToken: refresh.token } };
   }
@@ -139,7 +131,7 @@ export async function startLowerBoundServer(
     },
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await pool.end();
+      await store.close();
       redis.disconnect();
     },
   };

@@ -1,8 +1,29 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { tokenLifetimes } from '@platform/lib/auth/token-kinds';
-import { sha256, type AuditEntryValues } from '@platform/auth/audit/audit.service';
-import type { LoginWrite } from '@platform/auth/mobile/login-records';
+import { openDatabase } from '@platform/lib/database';
+import { AuditRepository, type AuditEntryValues } from '@platform/auth/audit/audit.repository';
+import { authEntities } from '@platform/auth/entities';
+import { authMigrations } from '@platform/auth/migrations/index';
+import { LoginRepository, type LoginWrite } from '@platform/auth/mobile/login.repository';
 import { TokenFamily } from '@platform/auth/sessions/token-family.entity';
+
+/** The login's storage as the server has it: its repositories over an ORM pool, as a request builds them. */
+export interface LoginStore {
+  logins: LoginRepository;
+  auditEntries: AuditRepository;
+  close(): Promise<void>;
+}
+
+export async function openLoginStore(databaseUrl: string): Promise<LoginStore> {
+  const orm = await openDatabase({
+    url: databaseUrl,
+    schema: 'auth',
+    entities: authEntities,
+    migrations: authMigrations,
+  });
+  const em = orm.em.fork();
+  return { logins: new LoginRepository(em), auditEntries: new AuditRepository(em), close: () => orm.close() };
+}
 
 /** An audit entry of the size the login writes, with the challenge's hash and signature metadata. */
 export function benchAuditEntry(
@@ -19,7 +40,8 @@ export function benchAuditEntry(
     userAgent: 'bench',
     errorCode: null,
     details: null,
-    challengeHash: sha256(challenge),
+    // The hex SHA-256 of the challenge, as the server records it.
+    challengeHash: createHash('sha256').update(challenge).digest('hex'),
     signature: { algorithm: 'ES256', keyId: 'bench', verified: true },
     createdAt: new Date(),
   };

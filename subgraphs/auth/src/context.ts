@@ -2,19 +2,26 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Platform } from '@platform/lib/platform';
 import { AuditLogService } from './audit/audit-log.service.js';
+import { AuditRepository } from './audit/audit.repository.js';
 import { AuditWriter } from './audit/audit.service.js';
 import { ChallengeSessions } from './challenges/challenge-sessions.js';
 import { DeviceRegistrationService } from './devices/device-registration.service.js';
 import { DeviceKeys } from './devices/device-keys.js';
 import { DeviceKeyCache } from './devices/device-signature.js';
+import { DeviceRepository } from './devices/device.repository.js';
 import { DeviceService } from './devices/device.service.js';
+import { DirectoryRepository } from './directory/directory.repository.js';
 import { DirectoryService } from './directory/directory.service.js';
 import { BiometricTokenIssuer } from './mobile/biometric-tokens.js';
-import { LoginRecords } from './mobile/login-records.js';
+import { LoginRepository } from './mobile/login.repository.js';
 import { MobileLoginService } from './mobile/mobile-login.service.js';
+import { ServiceTokenRepository } from './service-tokens/service-token.repository.js';
 import { ServiceTokenService } from './service-tokens/service-token.service.js';
 import { SessionService } from './sessions/session.service.js';
+import { TokenFamilyRepository } from './sessions/token-family.repository.js';
 import { TokenFamilyService } from './sessions/token-family.service.js';
+import { UnitOfWork } from './unit-of-work.js';
+import { UserRepository } from './users/user.repository.js';
 import { UserService } from './users/user.service.js';
 
 export interface AuthServices {
@@ -43,37 +50,71 @@ function deviceKeysOf(platform: Platform): DeviceKeys {
   return new DeviceKeys(platform.cipher, cache);
 }
 
-/** Per-request state in one place: a forked entity manager, the services over it and their loaders. */
+/**
+ * Per-request state in one place: a forked entity manager, the repositories and the unit of work over it, and
+ * the services over those with their loaders.
+ */
 export function createAuthServices(platform: Platform, orm: MikroORM, base: GatewayContext): AuthServices {
   const em = orm.em.fork();
+  const unitOfWork = new UnitOfWork(em);
+  const auditEntries = new AuditRepository(em);
+  const devices = new DeviceRepository(em);
+  const directory = new DirectoryRepository(em);
+  const tokenFamilies = new TokenFamilyRepository(em);
+  const users = new UserRepository(em);
   const actorId = () => (base.caller?.kind === 'user' ? base.caller.userId : undefined);
-  const audit = new AuditWriter(em, base.request);
-  const families = new TokenFamilyService(em, platform.codec, platform.revocations, platform.now);
+  const audit = new AuditWriter(auditEntries, base.request);
+  const families = new TokenFamilyService(
+    tokenFamilies,
+    unitOfWork,
+    platform.codec,
+    platform.revocations,
+    platform.now,
+  );
   const challenges = new ChallengeSessions(platform.stores.keyValue, platform.now);
   const deviceKeys = deviceKeysOf(platform);
   const securityNotices = platform.notifications.as('auth');
   const { rateLimiter } = platform;
-  const issuer = new BiometricTokenIssuer(em, platform.codec, families, platform.now);
+  const issuer = new BiometricTokenIssuer(platform.codec, families, devices, auditEntries, platform.now);
   return {
     audit,
-    auditLog: new AuditLogService(em),
-    deviceRegistration: new DeviceRegistrationService(em, rateLimiter, challenges, deviceKeys, audit, securityNotices),
-    devices: new DeviceService(em, rateLimiter, platform.revocations, deviceKeys, audit, securityNotices),
-    directory: new DirectoryService(em, audit, actorId),
+    auditLog: new AuditLogService(auditEntries),
+    deviceRegistration: new DeviceRegistrationService(
+      devices,
+      users,
+      unitOfWork,
+      rateLimiter,
+      challenges,
+      deviceKeys,
+      audit,
+      securityNotices,
+    ),
+    devices: new DeviceService(
+      devices,
+      tokenFamilies,
+      unitOfWork,
+      rateLimiter,
+      platform.revocations,
+      deviceKeys,
+      audit,
+      securityNotices,
+    ),
+    directory: new DirectoryService(directory, audit, actorId),
     families,
     mobile: new MobileLoginService(
-      em,
+      devices,
+      users,
       rateLimiter,
       challenges,
       deviceKeys,
       families,
       issuer,
       audit,
-      new LoginRecords(em),
+      new LoginRepository(em),
       base,
     ),
-    serviceTokens: new ServiceTokenService(em, platform.codec, platform.revocations, audit),
-    sessions: new SessionService(em, platform, families, audit, base),
-    users: new UserService(em, platform.revocations, audit, actorId),
+    serviceTokens: new ServiceTokenService(new ServiceTokenRepository(em), platform.codec, platform.revocations, audit),
+    sessions: new SessionService(users, platform, families, audit, base),
+    users: new UserService(users, directory, platform.revocations, audit, actorId),
   };
 }

@@ -1,6 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { validate, z } from '@platform/lib/validation';
-import { AuditEntry } from './audit-entry.entity.js';
+import type { AuditEntry } from './audit-entry.entity.js';
+import type { AuditRepository } from './audit.repository.js';
 import type { AuditLogFilter, AuditLogPage, PageInput } from './audit.types.js';
 
 const pageInput = z.object({
@@ -12,7 +12,7 @@ const asJson = (value: unknown) => (value === null || value === undefined ? null
 
 /** Admins read the audit log through the graph, newest first. */
 export class AuditLogService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly auditEntries: AuditRepository) {}
 
   async list(filter: AuditLogFilter | null | undefined, page: PageInput | null | undefined): Promise<AuditLogPage> {
     const { page: currentPage, limit } = validate(pageInput, page ?? {});
@@ -21,11 +21,7 @@ export class AuditLogService {
       ...(filter?.userId ? { userId: filter.userId } : {}),
       ...(filter?.result ? { result: filter.result as AuditEntry['result'] } : {}),
     };
-    const [entries, totalItems] = await this.em.findAndCount(AuditEntry, where, {
-      orderBy: { id: 'desc' },
-      limit,
-      offset: (currentPage - 1) * limit,
-    });
+    const [entries, totalItems] = await this.auditEntries.page(where, limit, (currentPage - 1) * limit);
     return {
       items: entries.map((entry) => ({
         ...entry,

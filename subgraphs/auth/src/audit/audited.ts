@@ -1,5 +1,6 @@
 import { AppError } from '@platform/lib/errors';
-import type { AuditEntryValues, AuditEvent, AuditWriter } from './audit.service.js';
+import type { AuditEntryValues } from './audit.repository.js';
+import type { AuditEvent, AuditWriter } from './audit.service.js';
 
 /** What an operation learns about itself as it goes (user, device, challenge, signature), for its entry. */
 export type AuditTrail = Omit<AuditEvent, 'action' | 'result' | 'errorCode'>;

@@ -1,17 +1,19 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { UserCaller } from '@platform/lib/auth/caller';
 import { revocationKeys, type Revocations } from '@platform/lib/auth/revocation';
 import type { RateLimiter } from '@platform/lib/rate-limit';
 import { validate } from '@platform/lib/validation';
 import { audited } from '../audit/audited.js';
 import type { AuditWriter } from '../audit/audit.service.js';
-import { Device } from './device.entity.js';
+import type { Device } from './device.entity.js';
+import type { DeviceRepository } from './device.repository.js';
 import { DeviceNotFoundError } from './device.errors.js';
 import type { DeviceKeys } from './device-keys.js';
 import { deviceIdInput, pushTokenInput } from './device.validation.js';
 import { deviceView, type DeviceView } from './device.views.js';
 import type { NotificationProducer } from '@platform/lib/notifications/producer';
 import { securityEvents } from '../security-events.js';
+import type { TokenFamilyRepository } from '../sessions/token-family.repository.js';
+import type { UnitOfWork } from '../unit-of-work.js';
 
 export interface DeviceActionResult {
   success: true;
@@ -21,7 +23,9 @@ export interface DeviceActionResult {
 /** Device management of the signed-in user (auth spec, Device management). */
 export class DeviceService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly devices: DeviceRepository,
+    private readonly tokenFamilies: TokenFamilyRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly rateLimiter: RateLimiter,
     private readonly revocations: Revocations,
     private readonly keys: DeviceKeys,
@@ -32,11 +36,7 @@ export class DeviceService {
   listDevices(caller: UserCaller): Promise<DeviceView[]> {
     return audited(this.audit, 'device_list', { userId: caller.userId }, async () => {
       await this.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
-      const devices = await this.em.find(
-        Device,
-        { userId: caller.userId, isActive: true },
-        { orderBy: { createdAt: 'asc', id: 'asc' } },
-      );
+      const devices = await this.devices.listActiveOf(caller.userId);
       return devices.map(deviceView);
     });
   }
@@ -52,13 +52,10 @@ export class DeviceService {
       const device = await this.ownDevice(caller, values.deviceId);
       trail.deviceId = device.id;
       await this.revocations.revoke(revocationKeys.device(device.id));
-      await this.em.transactional(async (em) => {
-        const families = await em.execute<{ id: string }[]>(
-          'update "auth"."token_family" set "revoked_at" = now() where "device_id" = ? and "revoked_at" is null returning "id"',
-          [device.id],
-        );
-        await Promise.all(families.map((family) => this.revocations.revoke(revocationKeys.session(family.id))));
-        await em.nativeDelete(Device, { id: device.id });
+      await this.unitOfWork.run(async () => {
+        const families = await this.tokenFamilies.revokeAllOfDevice(device.id);
+        await Promise.all(families.map((familyId) => this.revocations.revoke(revocationKeys.session(familyId))));
+        await this.devices.remove(device.id);
       });
       this.keys.forget(device.id);
       await this.notifications?.raise(securityEvents.deviceRemoved(caller, device.deviceName));
@@ -72,14 +69,13 @@ export class DeviceService {
       await this.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
       const device = await this.ownDevice(caller, values.deviceId);
       trail.deviceId = device.id;
-      device.fcmTokenEncrypted = this.keys.sealPushToken(device.id, values.fcmToken);
-      await this.em.flush();
+      await this.devices.setPushToken(device, this.keys.sealPushToken(device.id, values.fcmToken));
       return { success: true, message: 'Push token updated successfully' };
     });
   }
 
   private async ownDevice(caller: UserCaller, deviceId: string): Promise<Device> {
-    const device = await this.em.findOne(Device, { id: deviceId, userId: caller.userId, isActive: true });
+    const device = await this.devices.findActiveOf(caller.userId, deviceId);
     if (!device) throw new DeviceNotFoundError();
     return device;
   }

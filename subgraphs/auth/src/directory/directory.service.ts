@@ -1,11 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { ValidationError } from '@platform/lib/errors';
 import { DepartmentCodeTakenError, EmployeeCodeTakenError } from './directory.errors.js';
 import { text, uuid, validate, z, email } from '@platform/lib/validation';
 import type { AuditWriter } from '../audit/audit.service.js';
-import { Department } from './department.entity.js';
-import { Employee } from './employee.entity.js';
+import type { Department } from './department.entity.js';
+import type { DirectoryRepository } from './directory.repository.js';
+import type { Employee } from './employee.entity.js';
 
 const departmentInput = z.object({ code: text(64), name: text(255) });
 const employeeInput = z.object({
@@ -24,43 +24,41 @@ function batchById<T extends { id: string }>(rows: T[], ids: readonly string[]):
 /** Departments and employees: records of the auth subgraph because token claims carry them. */
 export class DirectoryService {
   readonly departments = new DataLoader<string, Department | null>(async (ids) =>
-    batchById(await this.em.find(Department, { id: { $in: [...ids] } }), ids),
+    batchById(await this.directory.departmentsByIds([...ids]), ids),
   );
 
   readonly employees = new DataLoader<string, Employee | null>(async (ids) =>
-    batchById(await this.em.find(Employee, { id: { $in: [...ids] } }, { populate: ['department'] }), ids),
+    batchById(await this.directory.employeesByIds([...ids]), ids),
   );
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly directory: DirectoryRepository,
     private readonly audit: AuditWriter,
     private readonly actorId: () => number | undefined,
   ) {}
 
   async createDepartment(input: unknown): Promise<Department> {
     const values = validate(departmentInput, input);
-    if (await this.em.count(Department, { code: values.code })) {
+    if (await this.directory.departmentCodeTaken(values.code)) {
       throw new DepartmentCodeTakenError();
     }
-    const department = this.em.create(Department, values);
-    await this.em.flush();
+    const department = await this.directory.addDepartment(values);
     await this.audit.record({ action: 'create_department', result: 'success', userId: this.actorId() });
     return department;
   }
 
   async createEmployee(input: unknown): Promise<Employee> {
     const values = validate(employeeInput, input);
-    const department = values.departmentId ? await this.em.findOne(Department, { id: values.departmentId }) : null;
+    const department = values.departmentId ? await this.directory.findDepartment(values.departmentId) : null;
     if (values.departmentId && !department) throw ValidationError.field('departmentId', 'department not found');
-    if (await this.em.count(Employee, { code: values.code })) throw new EmployeeCodeTakenError();
-    const employee = this.em.create(Employee, {
+    if (await this.directory.employeeCodeTaken(values.code)) throw new EmployeeCodeTakenError();
+    const employee = await this.directory.addEmployee({
       code: values.code,
       name: values.name,
       email: values.email,
       avatarFileId: values.avatarFileId ?? null,
       department,
     });
-    await this.em.flush();
     await this.audit.record({ action: 'create_employee', result: 'success', userId: this.actorId() });
     return employee;
   }

@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * A biometric login's family names the challenge session it consumed. The unique index is the consume
- * itself: of concurrent logins with one session, exactly one family is inserted (login-records.ts).
+ * itself: of concurrent logins with one session, exactly one family is inserted (mobile/login.repository.ts).
  */
 export class Migration20261122020000_login_sessions extends Migration {
   override async up(): Promise<void> {

@@ -1,10 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { IssuedToken, TokenCodec } from '@platform/lib/auth/token-codec';
 import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
 import { fingerprintHash } from '@platform/lib/fingerprint';
-import { AuditEntry } from '../audit/audit-entry.entity.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
 import type { StageSuccess } from '../audit/audited.js';
 import type { Device } from '../devices/device.entity.js';
+import type { DeviceRepository } from '../devices/device.repository.js';
 import type { TokenFamily } from '../sessions/token-family.entity.js';
 import type { TokenFamilyService } from '../sessions/token-family.service.js';
 import { tokenSetOf, type TokenSet } from '../sessions/token-set.js';
@@ -19,9 +19,10 @@ type TokenDevice = Pick<Device, 'id' | 'deviceFingerprint' | 'keyAlgorithm' | 'd
  */
 export class BiometricTokenIssuer {
   constructor(
-    private readonly em: EntityManager,
     private readonly codec: TokenCodec,
     private readonly families: TokenFamilyService,
+    private readonly devices: DeviceRepository,
+    private readonly auditEntries: AuditRepository,
     private readonly now: () => number,
   ) {}
 
@@ -45,16 +46,18 @@ export class BiometricTokenIssuer {
     return this.families.signRefresh(family, { device_id: device.id });
   }
 
-  /** Signs the pair and stores in one commit: the refresh token, the device's lastUsedAt and the success audit entry. */
+  /**
+   * Signs the pair and stages, for the rotation's commit, the refresh token, the device's lastUsedAt and the
+   * success audit entry.
+   */
   async issue(user: ClaimsSource, device: Device, family: TokenFamily, stageAudit: StageSuccess): Promise<TokenSet> {
     const [access, refresh] = await Promise.all([
       this.signAccess(user, device, family),
       this.signRefresh(device, family),
     ]);
     this.families.stageRefresh(family, refresh);
-    device.lastUsedAt = new Date(this.now());
-    this.em.create(AuditEntry, stageAudit());
-    await this.em.flush();
+    this.devices.stageLastUse(device, new Date(this.now()));
+    this.auditEntries.stage(stageAudit());
     return tokenSetOf(access, refresh);
   }
 }

@@ -1,11 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { revocationKeys, type Revocations } from '@platform/lib/auth/revocation';
 import type { TokenCodec } from '@platform/lib/auth/token-codec';
 import { tokenKinds } from '@platform/lib/auth/token-kinds';
 import { ServiceTokenNotFoundError } from './service-token.errors.js';
 import { uuid, validate, z } from '@platform/lib/validation';
 import type { AuditWriter } from '../audit/audit.service.js';
-import { ServiceToken } from './service-token.entity.js';
+import type { ServiceTokenRepository } from './service-token.repository.js';
 
 const issueInput = z.object({
   serviceName: z.string().regex(/^[a-z][a-z0-9-]{1,62}$/, 'must be 2-63 lowercase letters, digits or hyphens'),
@@ -15,7 +14,7 @@ const issueInput = z.object({
 /** Service tokens for internal paths (decisions: Service tokens), recorded so they can be revoked. */
 export class ServiceTokenService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly serviceTokens: ServiceTokenRepository,
     private readonly codec: TokenCodec,
     private readonly revocations: Revocations,
     private readonly audit: AuditWriter,
@@ -29,8 +28,7 @@ export class ServiceTokenService {
       { service: serviceName },
       ttlDays * 86_400_000,
     );
-    this.em.create(ServiceToken, { id: issued.jti, serviceName, issuedBy, expiresAt: issued.expiresAt });
-    await this.em.flush();
+    await this.serviceTokens.add({ id: issued.jti, serviceName, issuedBy, expiresAt: issued.expiresAt });
     await this.audit.record({
       action: 'issue_service_token',
       result: 'success',
@@ -42,10 +40,9 @@ export class ServiceTokenService {
 
   async revoke(id: string, revokedBy: number): Promise<boolean> {
     validate(z.object({ id: uuid }), { id });
-    const record = await this.em.findOne(ServiceToken, { id });
+    const record = await this.serviceTokens.findById(id);
     if (!record) throw new ServiceTokenNotFoundError();
-    record.revokedAt ??= new Date();
-    await this.em.flush();
+    await this.serviceTokens.revoke(record, new Date());
     await this.revocations.revoke(revocationKeys.token(id));
     await this.audit.record({ action: 'revoke_service_token', result: 'success', userId: revokedBy, details: { id } });
     return true;

@@ -1,12 +1,13 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { UserCaller } from '@platform/lib/auth/caller';
 import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
-import { AppError, InvalidCredentialsError, UnauthenticatedError } from '@platform/lib/errors';
+import { AppError } from '@platform/lib/errors';
+import { InvalidCredentialsError, InvalidRefreshTokenError } from './session.errors.js';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Platform } from '@platform/lib/platform';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { userClaimsOf } from '../users/user-claims.js';
-import { User } from '../users/user.entity.js';
+import type { User } from '../users/user.entity.js';
+import type { UserRepository } from '../users/user.repository.js';
 import { LoginLockout } from './login-lockout.js';
 import { verifyPassword } from './password-hasher.js';
 import type { TokenFamily } from './token-family.entity.js';
@@ -24,7 +25,7 @@ export class SessionService {
   private readonly lockout: LoginLockout;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly users: UserRepository,
     private readonly platform: Platform,
     private readonly families: TokenFamilyService,
     private readonly audit: AuditWriter,
@@ -40,7 +41,7 @@ export class SessionService {
       await this.audit.record({ action: 'login', result: 'locked', details: { email } });
       throw new InvalidCredentialsError();
     }
-    const user = await this.em.findOne(User, { email }, { populate: ['employee.department'] });
+    const user = await this.users.findByEmailWithClaims(email);
     const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !passwordMatches || user.status !== 'active') {
       const locked = await this.lockout.recordFailure(email);
@@ -93,7 +94,7 @@ export class SessionService {
         userId: caller.userId,
         errorCode: 'UNAUTHENTICATED',
       });
-      throw new UnauthenticatedError('Invalid refresh token');
+      throw new InvalidRefreshTokenError();
     }
     await this.families.revoke(family);
     if (caller.sessionId !== family.id) {
@@ -105,8 +106,8 @@ export class SessionService {
   }
 
   private async activeUser(userId: number): Promise<User> {
-    const user = await this.em.findOne(User, { id: userId }, { populate: ['employee.department'] });
-    if (!user || user.status !== 'active') throw new UnauthenticatedError('Invalid refresh token');
+    const user = await this.users.findWithClaims(userId);
+    if (!user || user.status !== 'active') throw new InvalidRefreshTokenError();
     return user;
   }
 
@@ -118,7 +119,6 @@ export class SessionService {
       tokenLifetimes.accessMs,
     );
     const refresh = await this.families.issueRefresh(family);
-    await this.em.flush();
     return tokenSetOf(access, refresh);
   }
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { revocationKeys, type Revocations } from '@platform/lib/auth/revocation';
 import type { IssuedToken, TokenCodec } from '@platform/lib/auth/token-codec';
 import { tokenKinds, tokenLifetimes, type TokenKind } from '@platform/lib/auth/token-kinds';
-import { RefreshTokenReuseError, UnauthenticatedError } from '@platform/lib/errors';
-import { RefreshToken } from './refresh-token.entity.js';
+import { InvalidRefreshTokenError, RefreshTokenReuseError } from './session.errors.js';
 import { TokenFamily, type TokenFamilyKind } from './token-family.entity.js';
+import type { StoredRefreshToken, TokenFamilyRepository } from './token-family.repository.js';
+import type { UnitOfWork } from '../unit-of-work.js';
 
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -30,16 +30,17 @@ export interface RefreshClaims {
  */
 export class TokenFamilyService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly tokenFamilies: TokenFamilyRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly codec: TokenCodec,
     private readonly revocations: Revocations,
     private readonly now: () => number,
   ) {}
 
-  /** A new family in the unit of work, written by the caller's flush. */
+  /** A new family, written with its first refresh token (issueRefresh). */
   open(userId: number, kind: TokenFamilyKind, rememberMe: boolean): TokenFamily {
     const family = this.draft(userId, kind, rememberMe);
-    this.em.persist(family);
+    this.tokenFamilies.stageFamily(family);
     return family;
   }
 
@@ -57,20 +58,16 @@ export class TokenFamilyService {
     });
   }
 
-  /** Issues the family's next refresh token and adds its row to the unit of work. */
+  /** Issues the family's next refresh token and writes it, with the family's own changes. */
   async issueRefresh(family: TokenFamily): Promise<IssuedToken> {
     const issued = await this.signRefresh(family);
-    this.stageRefresh(family, issued);
+    await this.tokenFamilies.storeRefreshToken(family, storedOf(issued));
     return issued;
   }
 
+  /** Stages the issued token's row for the commit of the unit of work it is issued in. */
   stageRefresh(family: TokenFamily, issued: IssuedToken): void {
-    this.em.create(RefreshToken, {
-      jti: issued.jti,
-      tokenHash: tokenHash(issued.token),
-      family,
-      expiresAt: issued.expiresAt,
-    });
+    this.tokenFamilies.stageRefreshToken(family, storedOf(issued));
   }
 
   /** Signs the family's next refresh token; never valid past the family's absolute expiry. */
@@ -88,64 +85,58 @@ export class TokenFamilyService {
   }
 
   verifyRefresh(token: string, kind: TokenFamilyKind): Promise<RefreshClaims> {
-    return this.codec.verify(token, [refreshKindOf[kind]], 'Invalid refresh token') as Promise<never>;
+    return this.codec.verify(token, [refreshKindOf[kind]], () => new InvalidRefreshTokenError()) as Promise<never>;
   }
 
   /**
-   * Rotation: consumes the presented refresh token and lets `issue` store its successor (its flush), in one
-   * transaction: a failure anywhere in between leaves the presented token usable instead of burnt, so a
+   * Rotation: consumes the presented refresh token and lets `issue` store or stage its successor, in one
+   * unit of work: a failure anywhere in between leaves the presented token usable instead of burnt, so a
    * client's retry is not mistaken for reuse. Of N concurrent rotations exactly one consumes (the UPDATE
    * takes the row). A token already consumed revokes its family, in a commit of its own (reuse).
    */
-  async rotate<T>(token: string, claims: RefreshClaims, issue: (family: TokenFamily) => Promise<T>): Promise<T> {
+  async rotate<T extends object>(
+    token: string,
+    claims: RefreshClaims,
+    issue: (family: TokenFamily) => Promise<T>,
+  ): Promise<T> {
     const hash = tokenHash(token);
-    await this.em.begin();
-    try {
-      const consumed = await this.em.execute<{ family_id: string }[]>(
-        'update "auth"."refresh_token" set "used_at" = now() where "token_hash" = ? and "used_at" is null returning "family_id"',
-        [hash],
-      );
-      if (consumed.length > 0) {
-        const family = await this.liveFamily(claims.token_family);
-        family.rotationCount += 1;
-        const issued = await issue(family);
-        await this.em.commit();
-        return issued;
-      }
-      await this.em.rollback();
-    } catch (error) {
-      // The operation's own error is the one to report; a rollback on a lost connection fails as well.
-      await this.em.rollback().catch(() => undefined);
-      throw error;
-    }
-    return this.refuseReuse(hash, claims.token_family);
+    const issued = await this.unitOfWork.attempt(async () => {
+      if (!(await this.tokenFamilies.consumeRefreshToken(hash))) return undefined;
+      const family = await this.liveFamily(claims.token_family);
+      this.tokenFamilies.stageRotation(family);
+      return issue(family);
+    });
+    return issued ?? this.refuseReuse(hash, claims.token_family);
   }
 
   private async liveFamily(id: string): Promise<TokenFamily> {
-    const family = await this.em.findOne(TokenFamily, { id });
+    const family = await this.tokenFamilies.findFamily(id);
     if (!family || family.revokedAt || family.absoluteExpiresAt.getTime() <= this.now()) {
-      throw new UnauthenticatedError('Invalid refresh token');
+      throw new InvalidRefreshTokenError();
     }
     return family;
   }
 
   /** A known token presented again revokes its family; an unknown one is simply invalid. */
   private async refuseReuse(hash: string, familyId: string): Promise<never> {
-    const family = await this.em.findOne(TokenFamily, { id: familyId });
-    if (!family || !(await this.em.count(RefreshToken, { tokenHash: hash }))) {
-      throw new UnauthenticatedError('Invalid refresh token');
+    const family = await this.tokenFamilies.findFamily(familyId);
+    if (!family || !(await this.tokenFamilies.refreshTokenKnown(hash))) {
+      throw new InvalidRefreshTokenError();
     }
     await this.revoke(family);
     throw new RefreshTokenReuseError();
   }
 
   async revoke(family: TokenFamily): Promise<void> {
-    family.revokedAt ??= new Date(this.now());
-    await this.em.flush();
+    await this.tokenFamilies.revoke(family, new Date(this.now()));
     await this.revocations.revoke(revocationKeys.session(family.id));
   }
 
   findFamily(id: string): Promise<TokenFamily | null> {
-    return this.em.findOne(TokenFamily, { id });
+    return this.tokenFamilies.findFamily(id);
   }
+}
+
+function storedOf(issued: IssuedToken): StoredRefreshToken {
+  return { jti: issued.jti, tokenHash: tokenHash(issued.token), expiresAt: issued.expiresAt };
 }

@@ -1,13 +1,13 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { revocationKeys, type Revocations } from '@platform/lib/auth/revocation';
 import { ValidationError } from '@platform/lib/errors';
 import { EmployeeAlreadyHasUserError, UserEmailTakenError, UserNotFoundError } from './user.errors.js';
 import { email, uuid, validate, z } from '@platform/lib/validation';
 import type { AuditWriter } from '../audit/audit.service.js';
-import { Employee } from '../directory/employee.entity.js';
+import type { DirectoryRepository } from '../directory/directory.repository.js';
 import { hashPassword } from '../sessions/password-hasher.js';
-import { User } from './user.entity.js';
+import type { User } from './user.entity.js';
+import type { UserRepository } from './user.repository.js';
 
 const permission = z.string().regex(/^[a-z]+(:[a-z]+)?$/, 'must look like `scope:action` or `admin`');
 const createUserInput = z.object({
@@ -19,13 +19,14 @@ const createUserInput = z.object({
 
 export class UserService {
   readonly byId = new DataLoader<number, User | null>(async (ids) => {
-    const users = await this.em.find(User, { id: { $in: [...ids] } }, { populate: ['employee.department'] });
+    const users = await this.users.findManyWithClaims([...ids]);
     const byId = new Map(users.map((user) => [user.id, user]));
     return ids.map((id) => byId.get(id) ?? null);
   });
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly users: UserRepository,
+    private readonly directory: DirectoryRepository,
     private readonly revocations: Revocations,
     private readonly audit: AuditWriter,
     private readonly actorId: () => number | undefined,
@@ -39,21 +40,19 @@ export class UserService {
 
   async createUser(input: unknown): Promise<User> {
     const values = validate(createUserInput, input);
-    const employee = values.employeeId ? await this.em.findOne(Employee, { id: values.employeeId }) : null;
+    const employee = values.employeeId ? await this.directory.findEmployee(values.employeeId) : null;
     if (values.employeeId && !employee) throw ValidationError.field('employeeId', 'employee not found');
-    if (await this.em.count(User, { email: values.email }))
-      throw new UserEmailTakenError();
-    if (employee && (await this.em.count(User, { employee }))) {
+    if (await this.users.emailTaken(values.email)) throw new UserEmailTakenError();
+    if (employee && (await this.users.employeeHasUser(employee))) {
       throw new EmployeeAlreadyHasUserError();
     }
-    const user = this.em.create(User, {
+    const user = await this.users.add({
       email: values.email,
       passwordHash: await hashPassword(values.password),
       permissions: values.permissions ?? [],
       employee,
     });
-    await this.em.flush();
-    await this.em.populate(user, ['employee.department']);
+    await this.users.loadClaims(user);
     await this.audit.record({
       action: 'create_user',
       result: 'success',
@@ -65,10 +64,9 @@ export class UserService {
 
   /** Disabling ends every session of the user at once, on every instance. */
   async disableUser(id: number): Promise<User> {
-    const user = await this.em.findOne(User, { id }, { populate: ['employee.department'] });
+    const user = await this.users.findWithClaims(id);
     if (!user) throw new UserNotFoundError();
-    user.status = 'disabled';
-    await this.em.flush();
+    await this.users.disable(user);
     await this.revocations.revoke(revocationKeys.user(user.id));
     await this.audit.record({
       action: 'disable_user',
@@ -82,20 +80,12 @@ export class UserService {
   /** Start-up: makes sure the configured admin exists with permission `admin` (decisions: Bootstrap). */
   async ensureAdmin(adminEmail: string, password: string): Promise<User> {
     const normalized = adminEmail.trim().toLowerCase();
-    const existing = await this.em.findOne(User, { email: normalized });
+    const existing = await this.users.findByEmail(normalized);
     if (existing) {
-      if (!existing.permissions.includes('admin')) existing.permissions = [...existing.permissions, 'admin'];
-      existing.status = 'active';
-      await this.em.flush();
+      await this.users.reinstateAdmin(existing);
       await this.revocations.clear(revocationKeys.user(existing.id));
       return existing;
     }
-    const user = this.em.create(User, {
-      email: normalized,
-      passwordHash: await hashPassword(password),
-      permissions: ['admin'],
-    });
-    await this.em.flush();
-    return user;
+    return this.users.add({ email: normalized, passwordHash: await hashPassword(password), permissions: ['admin'] });
   }
 }

@@ -1,44 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
-import { auditColumns, auditParameters, auditPlaceholders, type AuditEntryValues } from '../audit/audit.service.js';
-import type { Device } from '../devices/device.entity.js';
+import { auditColumns, auditParameters, auditPlaceholders, type AuditEntryValues } from '../audit/audit.repository.js';
 import type { TokenFamily } from '../sessions/token-family.entity.js';
-import type { ClaimsSource } from '../users/user-claims.js';
-import type { UserStatus } from '../users/user.entity.js';
-
-/** What a login needs of a device, read at challenge time and kept in the challenge session (JSON). */
-export interface LoginDevice extends Pick<
-  Device,
-  'id' | 'userId' | 'deviceType' | 'deviceFingerprint' | 'publicKeyEncrypted' | 'keyAlgorithm' | 'keyId'
-> {
-  /** ISO time of the device's previous use, for the trust level. */
-  lastUsedAt: string | null;
-  /** The user's claims at challenge time; the login's write reads them again. */
-  claims: ClaimsSource;
-}
+import type { StoredRefreshToken } from '../sessions/token-family.repository.js';
+import {
+  deviceOf,
+  recordedLoginOf,
+  type DeviceRow,
+  type LoginDevice,
+  type RecordedLogin,
+  type RecordedRow,
+} from './login-rows.js';
 
 export interface LoginWrite {
   family: TokenFamily;
-  refresh: { jti: string; tokenHash: string; expiresAt: Date };
+  refresh: StoredRefreshToken;
   audit: AuditEntryValues;
-}
-
-/** The outcome of the login's write, with the device's state and the user's claims as they are then. */
-export interface RecordedLogin {
-  written: boolean;
-  deviceActive: boolean;
-  user: (ClaimsSource & { status: UserStatus }) | null;
-}
-
-/** The user's claims as columns: `email`, `permissions` and the employee's and department's. */
-interface ClaimsRow {
-  email: string;
-  permissions: string[];
-  employee_id: string | null;
-  employee_name: string | null;
-  avatar_file_id: string | null;
-  department_id: string | null;
-  department_name: string | null;
 }
 
 const claimsColumns = `u."email", u."permissions", e."id" as "employee_id", e."name" as "employee_name",
@@ -47,27 +24,8 @@ const claimsColumns = `u."email", u."permissions", e."id" as "employee_id", e."n
 const claimsJoins = `left join "auth"."employee" e on e."id" = u."employee_id"
   left join "auth"."department" dep on dep."id" = e."department_id"`;
 
-interface DeviceRow extends ClaimsRow {
-  id: string;
-  user_id: number;
-  device_type: Device['deviceType'];
-  device_fingerprint: string;
-  public_key_encrypted: string;
-  key_algorithm: Device['keyAlgorithm'];
-  key_id: string;
-  /** The ORM's driver hands timestamps over as text. */
-  last_used_at: string | null;
-}
-
-interface RecordedRow extends ClaimsRow {
-  written: number;
-  device_active: boolean | null;
-  id: number;
-  status: UserStatus;
-}
-
-/** The challenge's read (exported, like the login's write, for the benchmark's floor and lower bound). */
-export const devicesStatement: PreparedStatement = {
+/** The challenge's read: every candidate device with its user's claims, once. */
+const devicesStatement: PreparedStatement = {
   name: 'auth.login.devices',
   text: `
   select d."id", d."user_id", d."device_type", d."device_fingerprint", d."public_key_encrypted", d."key_algorithm",
@@ -86,7 +44,7 @@ export const devicesStatement: PreparedStatement = {
  * (of concurrent logins with one session exactly one inserts its family). The user's claims are read in the
  * same statement, so the access token carries them as they are now.
  */
-export const recordLoginStatement: PreparedStatement = {
+const recordLoginStatement: PreparedStatement = {
   name: 'auth.login.record',
   text: `
   with "used_device" as (
@@ -119,10 +77,10 @@ export const recordLoginStatement: PreparedStatement = {
 };
 
 /**
- * The biometric login's storage in plain SQL, because the login is the mobile app's hot path (issue 3's
- * benchmark): the challenge reads the devices once, and the login, after the signature check, writes once.
+ * Hand-written prepared statements: one round trip for the login's whole write halves the login (decisions.md,
+ * Biometric login storage). That write is the one statement spanning other features' tables.
  */
-export class LoginRecords {
+export class LoginRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** The active devices of active users with this fingerprint: the signature decides among them. */
@@ -133,11 +91,11 @@ export class LoginRecords {
 
   async recordLogin(write: LoginWrite): Promise<RecordedLogin> {
     const [row] = await runStatement<RecordedRow>(this.em, recordLoginStatement, recordLoginParameters(write));
-    return { written: row?.written === 1, deviceActive: row?.device_active === true, user: row ? userOf(row) : null };
+    return recordedLoginOf(row);
   }
 }
 
-export function recordLoginParameters({ family, refresh, audit }: LoginWrite): unknown[] {
+function recordLoginParameters({ family, refresh, audit }: LoginWrite): unknown[] {
   return [
     audit.createdAt,
     family.deviceId,
@@ -154,38 +112,4 @@ export function recordLoginParameters({ family, refresh, audit }: LoginWrite): u
     ...auditParameters(audit),
     family.userId,
   ];
-}
-
-function deviceOf(row: DeviceRow): LoginDevice {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    deviceType: row.device_type,
-    deviceFingerprint: row.device_fingerprint,
-    publicKeyEncrypted: row.public_key_encrypted,
-    keyAlgorithm: row.key_algorithm,
-    keyId: row.key_id,
-    lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
-    claims: claimsOf(row.user_id, row),
-  };
-}
-
-function userOf(row: RecordedRow): ClaimsSource & { status: UserStatus } {
-  return { ...claimsOf(row.id, row), status: row.status };
-}
-
-function claimsOf(userId: number, row: ClaimsRow): ClaimsSource {
-  return {
-    id: userId,
-    email: row.email,
-    permissions: row.permissions,
-    employee: row.employee_id
-      ? {
-          id: row.employee_id,
-          name: row.employee_name!,
-          avatarFileId: row.avatar_file_id,
-          department: row.department_id ? { id: row.department_id, name: row.department_name! } : null,
-        }
-      : null,
-  };
 }
