@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { tokenLifetimes } from '@platform/lib/auth/token-kinds';
-import { openDatabase } from '@platform/lib/database';
+import { DatabasePool } from '@platform/lib/database';
 import { AuditRepository, type AuditEntryValues } from '@platform/auth/audit/audit.repository';
 import { authEntities } from '@platform/auth/entities';
 import { authMigrations } from '@platform/auth/migrations/index';
@@ -15,14 +15,14 @@ export interface LoginStore {
 }
 
 export async function openLoginStore(databaseUrl: string): Promise<LoginStore> {
-  const orm = await openDatabase({
-    url: databaseUrl,
+  const pool = new DatabasePool(databaseUrl);
+  const orm = await pool.open({
     schema: 'auth',
     entities: authEntities,
     migrations: authMigrations,
   });
   const em = orm.em.fork();
-  return { logins: new LoginRepository(em), auditEntries: new AuditRepository(em), close: () => orm.close() };
+  return { logins: new LoginRepository(em), auditEntries: new AuditRepository(em), close: () => pool.close() };
 }
 
 /** An audit entry of the size the login writes, with the challenge's hash and signature metadata. */

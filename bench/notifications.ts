@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
+import { DatabasePool } from '@platform/lib/database';
 import { openNotificationsDatabase } from '@platform/notifications/app';
 import { openDelivery, type DeliveryRuntime } from '@platform/notifications/delivery';
 import { customRow, type BenchRow } from './lib/compare.js';
@@ -57,7 +58,8 @@ export async function runNotificationBench(context: BenchContext): Promise<Bench
   const { bench } = context;
   const { platform } = bench.system;
   // The worker as worker-main.ts builds it, in this process (the system runs with WORKER_ENABLED=false).
-  const orm = await openNotificationsDatabase(bench.databaseUrl);
+  const pool = new DatabasePool(bench.databaseUrl);
+  const orm = await openNotificationsDatabase(pool);
   const delivery: DeliveryRuntime = await openDelivery(platform, orm, bench.databaseUrl);
   await delivery.startWorker();
   const userIds = Array.from({ length: subscribers }, (_, index) => 900_000 + index);
@@ -175,7 +177,7 @@ export async function runNotificationBench(context: BenchContext): Promise<Bench
   } finally {
     await database.end();
     await delivery.close();
-    await orm.close();
+    await pool.close();
   }
   for (const result of rows)
     console.log(

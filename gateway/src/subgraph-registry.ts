@@ -1,4 +1,5 @@
 import type { Config } from '@platform/lib/config';
+import type { DatabasePool } from '@platform/lib/database';
 import type { Subgraph, SubgraphSchema } from '@platform/lib/graphql/subgraph';
 import type { Platform } from '@platform/lib/platform';
 import { createAuthSubgraph } from '@platform/auth/app';
@@ -14,7 +15,7 @@ export interface SubgraphEntry {
   defaultUrl: string;
   remoteUrl(config: Config): string | undefined;
   buildSchema(): Promise<SubgraphSchema>;
-  create(platform: Platform, databaseUrl: string): Promise<Subgraph>;
+  create(platform: Platform, database: DatabasePool): Promise<Subgraph>;
 }
 
 /** The three subgraphs of the graph, in one list that the gateway, the schema script and tests share. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '@platform/lib/config';
+import { DatabasePool } from '@platform/lib/database';
 import { InternalIdentity } from '@platform/lib/graphql/internal-identity';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import { createLogger, type Logger } from '@platform/lib/logger';
@@ -60,11 +61,12 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const metrics = createMetrics();
   const identity = new InternalIdentity(platform.codec);
   const local = new Map<string, Subgraph>();
+  const database = new DatabasePool(options.databaseUrl);
   const remoteUrls: string[] = [];
   for (const entry of subgraphRegistry) {
     const remoteUrl = entry.remoteUrl(config);
     if (remoteUrl) remoteUrls.push(remoteUrl);
-    else local.set(entry.name, await entry.create(platform, options.databaseUrl));
+    else local.set(entry.name, await entry.create(platform, database));
   }
   const dataSources = new Map<string, InProcessDataSource | SignedIdentityDataSource>();
   const dataSource = (name: string) => {
@@ -114,6 +116,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       await app.close();
       await graph.apollo.stop();
       await Promise.all([...local.values()].map((subgraph) => subgraph.close()));
+      await database.close();
       await stores.close();
     },
   };

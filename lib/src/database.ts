@@ -6,41 +6,63 @@ import { ServiceUnavailableError } from './errors.js';
 export type { EntityManager };
 
 export interface SubgraphDatabaseOptions {
-  url: string;
   /** One PostgreSQL schema per subgraph: no subgraph reads another's tables. */
   schema: string;
   entities: NonNullable<Options['entities']>;
   migrations: MigrationObject[];
-  debug?: boolean;
 }
 
-/** Opens the subgraph's pool and applies its checked-in migrations before anything is served. */
-export async function openDatabase(options: SubgraphDatabaseOptions): Promise<MikroORM> {
-  const orm = await MikroORM.init({
-    clientUrl: options.url,
-    schema: options.schema,
-    entities: options.entities,
-    extensions: [Migrator],
-    discovery: { warnWhenNoEntities: false },
-    allowGlobalContext: false,
-    debug: options.debug ?? false,
-    pool: { min: 0, max: 10, acquireTimeoutMillis: 2000 },
-    // statement_timeout is enforced by the server; query_timeout by the client, so that a database that stops
-    // answering on an open connection fails the request closed and fast instead of hanging (decisions: outages).
-    driverOptions: { connection: { connectionTimeoutMillis: 1000, statement_timeout: 5000, query_timeout: 1500 } },
-    migrations: {
-      tableName: `${options.schema}_migrations`,
-      migrationsList: options.migrations,
-      transactional: true,
-      allOrNothing: true,
-      snapshot: false,
-      silent: true,
-    },
-  });
-  await orm.em.getConnection().execute(`create schema if not exists "${options.schema}"`);
-  await orm.getMigrator().up();
-  return orm;
+/**
+ * The process's one PostgreSQL pool. Each subgraph in the process opens its own MikroORM (its schema, its
+ * entities, its migrations) over the same pooled connections, so a single-node process holds one pool, not
+ * one per subgraph. Opened by the process entry, closed by it after every subgraph has stopped.
+ */
+export class DatabasePool {
+  private readonly orms: MikroORM[] = [];
+
+  constructor(readonly url: string) {}
+
+  /** Opens a subgraph's ORM over the pool and applies its checked-in migrations before anything is served. */
+  async open(options: SubgraphDatabaseOptions): Promise<MikroORM> {
+    const shared = this.orms[0]?.em.getConnection().getKnex();
+    const orm = await MikroORM.init({
+      clientUrl: this.url,
+      schema: options.schema,
+      entities: options.entities,
+      extensions: [Migrator],
+      discovery: { warnWhenNoEntities: false },
+      allowGlobalContext: false,
+      pool: { min: 0, max: 20, acquireTimeoutMillis: 2000 },
+      // MikroORM reuses a knex client given as driverOptions: the pool opened with the first subgraph's ORM.
+      driverOptions: shared ?? connectionOptions,
+      migrations: {
+        tableName: `${options.schema}_migrations`,
+        migrationsList: options.migrations,
+        transactional: true,
+        allOrNothing: true,
+        snapshot: false,
+        silent: true,
+      },
+    });
+    this.orms.push(orm);
+    await orm.em.getConnection().execute(`create schema if not exists "${options.schema}"`);
+    await orm.getMigrator().up();
+    return orm;
+  }
+
+  async close(): Promise<void> {
+    // Closing any of the ORMs ends the shared client; closing the others after it is a no-op for the pool.
+    for (const orm of this.orms.splice(0).reverse()) await orm.close();
+  }
 }
+
+/**
+ * statement_timeout is enforced by the server; query_timeout by the client, so that a database that stops
+ * answering on an open connection fails the request closed and fast instead of hanging (decisions: outages).
+ */
+const connectionOptions = {
+  connection: { connectionTimeoutMillis: 1000, statement_timeout: 5000, query_timeout: 1500 },
+};
 
 const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
 

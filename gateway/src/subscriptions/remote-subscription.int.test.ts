@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabasePool } from '@platform/lib/database';
 import { serveSubgraph } from '@platform/lib/graphql/serve-subgraph';
 import { createLogger } from '@platform/lib/logger';
 import { createPlatform } from '@platform/lib/platform';
@@ -37,6 +38,7 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
   let subgraphUrl: string;
   let gateway: TestServer;
   let actors: Actors;
+  let subgraphDatabase: DatabasePool | undefined;
   let alice: TestUser;
   let bob: TestUser;
   /** Upgraded sockets open on the subgraph: the gateway's upstream connections. */
@@ -49,7 +51,10 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
     const config = testConfigOf(shared);
     subgraphStores = createStores(config.REDIS_URL, shared.redisKeyPrefix);
     const platform = createPlatform(config, createLogger(config.LOG_LEVEL, 'notifications'), subgraphStores);
-    subgraphApp = await serveSubgraph(await createNotificationsSubgraph(platform, shared.databaseUrl), platform);
+    subgraphApp = await serveSubgraph(
+      await createNotificationsSubgraph(platform, (subgraphDatabase = new DatabasePool(shared.databaseUrl))),
+      platform,
+    );
     subgraphApp.server.on('upgrade', (_request, socket: Duplex) => {
       upstream.add(socket);
       socket.once('close', () => upstream.delete(socket));
@@ -64,6 +69,7 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
   afterAll(async () => {
     await gateway?.close();
     await subgraphApp?.close();
+    await subgraphDatabase?.close();
     await subgraphStores?.close();
     await database?.drop();
   });

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../config.js';
+import { DatabasePool } from '../database.js';
 import { createLogger } from '../logger.js';
 import { createPlatform, type Platform } from '../platform.js';
 import { createStores } from '../store/index.js';
@@ -10,7 +11,7 @@ import type { Subgraph } from './subgraph.js';
 export function runSubgraphProcess(
   name: string,
   defaultPort: number,
-  create: (platform: Platform, databaseUrl: string) => Promise<Subgraph>,
+  create: (platform: Platform, database: DatabasePool) => Promise<Subgraph>,
 ): void {
   const start = async () => {
     const config = loadConfig({ PORT: String(defaultPort), ...process.env });
@@ -19,11 +20,13 @@ export function runSubgraphProcess(
     const logger = createLogger(config.LOG_LEVEL, name);
     const stores = createStores(config.REDIS_URL);
     const platform = createPlatform(config, logger, stores);
-    const app = await serveSubgraph(await create(platform, config.DATABASE_URL), platform);
+    const database = new DatabasePool(config.DATABASE_URL);
+    const app = await serveSubgraph(await create(platform, database), platform);
     await app.listen({ port: config.PORT, host: config.HOST });
     process.once('SIGTERM', () => {
       void app
         .close()
+        .then(() => database.close())
         .then(() => stores.close())
         .then(() => process.exit(0));
     });

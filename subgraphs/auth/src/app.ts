@@ -1,4 +1,4 @@
-import { openDatabase, pingDatabase } from '@platform/lib/database';
+import { pingDatabase, type DatabasePool } from '@platform/lib/database';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import type { Platform } from '@platform/lib/platform';
@@ -12,9 +12,8 @@ export interface AuthSubgraph extends Subgraph<AuthContext> {
   services(base: GatewayContext): AuthContext['auth'];
 }
 
-export async function createAuthSubgraph(platform: Platform, databaseUrl: string): Promise<AuthSubgraph> {
-  const orm = await openDatabase({
-    url: databaseUrl,
+export async function createAuthSubgraph(platform: Platform, database: DatabasePool): Promise<AuthSubgraph> {
+  const orm = await database.open({
     schema: 'auth',
     entities: authEntities,
     migrations: authMigrations,
@@ -32,7 +31,7 @@ export async function createAuthSubgraph(platform: Platform, databaseUrl: string
     services,
     createContext: (base) => ({ ...base, auth: services(base) }),
     health: () => pingDatabase(orm),
-    close: () => orm.close(),
+    close: async () => undefined,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { openDatabase, pingDatabase } from '@platform/lib/database';
+import { pingDatabase, type DatabasePool } from '@platform/lib/database';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import type { Platform } from '@platform/lib/platform';
 import { createNotificationsServices, type NotificationsContext } from './context.js';
@@ -9,9 +9,8 @@ import { notificationsEntities } from './entities.js';
 import { notificationsMigrations } from './migrations/index.js';
 import { buildNotificationsSchema } from './schema.js';
 
-export function openNotificationsDatabase(databaseUrl: string): Promise<MikroORM> {
-  return openDatabase({
-    url: databaseUrl,
+export function openNotificationsDatabase(database: DatabasePool): Promise<MikroORM> {
+  return database.open({
     schema: 'notifications',
     entities: notificationsEntities,
     migrations: notificationsMigrations,
@@ -21,10 +20,10 @@ export function openNotificationsDatabase(databaseUrl: string): Promise<MikroORM
 /** The subgraph; its worker runs in this process too unless WORKER_ENABLED=false (then: worker-main.ts). */
 export async function createNotificationsSubgraph(
   platform: Platform,
-  databaseUrl: string,
+  database: DatabasePool,
 ): Promise<Subgraph<NotificationsContext>> {
-  const orm = await openNotificationsDatabase(databaseUrl);
-  const delivery = await openDelivery(platform, orm, databaseUrl);
+  const orm = await openNotificationsDatabase(database);
+  const delivery = await openDelivery(platform, orm, database.url);
   if (platform.config.WORKER_ENABLED) await delivery.startWorker();
   const { schema, sdl } = await buildNotificationsSchema();
   return {
@@ -34,9 +33,6 @@ export async function createNotificationsSubgraph(
     createContext: (base) => ({ ...base, notifications: createNotificationsServices(platform, orm, delivery) }),
     health: () => pingDatabase(orm),
     pushHealth: platform.config.FCM_ENABLED ? fcmHealthCheck(platform.config, platform.now) : undefined,
-    close: async () => {
-      await delivery.close();
-      await orm.close();
-    },
+    close: () => delivery.close(),
   };
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '@platform/lib/config';
+import { DatabasePool } from '@platform/lib/database';
 import { createLogger } from '@platform/lib/logger';
 import { createPlatform } from '@platform/lib/platform';
 import { createStores } from '@platform/lib/store/index';
@@ -13,12 +14,13 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, 'notifications-worker');
   const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const platform = createPlatform(config, logger, stores);
-  const orm = await openNotificationsDatabase(config.DATABASE_URL);
-  const delivery = await openDelivery(platform, orm, config.DATABASE_URL);
+  const database = new DatabasePool(config.DATABASE_URL);
+  const orm = await openNotificationsDatabase(database);
+  const delivery = await openDelivery(platform, orm, database.url);
   await delivery.startWorker();
   const shutdown = async () => {
     await delivery.close();
-    await orm.close();
+    await database.close();
     await stores.close();
     process.exit(0);
   };

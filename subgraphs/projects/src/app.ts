@@ -1,4 +1,4 @@
-import { openDatabase, pingDatabase } from '@platform/lib/database';
+import { pingDatabase, type DatabasePool } from '@platform/lib/database';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import type { Platform } from '@platform/lib/platform';
 import { createProjectsServices, type ProjectsContext } from './context.js';
@@ -8,10 +8,9 @@ import { buildProjectsSchema } from './schema.js';
 
 export async function createProjectsSubgraph(
   _platform: Platform,
-  databaseUrl: string,
+  database: DatabasePool,
 ): Promise<Subgraph<ProjectsContext>> {
-  const orm = await openDatabase({
-    url: databaseUrl,
+  const orm = await database.open({
     schema: 'projects',
     entities: projectsEntities,
     migrations: projectsMigrations,
@@ -23,6 +22,6 @@ export async function createProjectsSubgraph(
     sdl,
     createContext: (base) => ({ ...base, projects: createProjectsServices(orm) }),
     health: () => pingDatabase(orm),
-    close: () => orm.close(),
+    close: async () => undefined,
   };
 }
