@@ -20,7 +20,7 @@ import { ServiceTokenService } from './service-tokens/service-token.service.js';
 import { SessionService } from './sessions/session.service.js';
 import { TokenFamilyRepository } from './sessions/token-family.repository.js';
 import { TokenFamilyService } from './sessions/token-family.service.js';
-import { UnitOfWork } from './unit-of-work.js';
+import { UnitOfWork } from '@platform/lib/unit-of-work';
 import { UserRepository } from './users/user.repository.js';
 import { UserService } from './users/user.service.js';
 

@@ -15,7 +15,7 @@ import { registerChallengeInput, verifyRegistrationInput } from './device.valida
 import { deviceView, type DeviceView } from './device.views.js';
 import type { NotificationProducer } from '@platform/lib/notifications/producer';
 import { securityEvents } from '../security-events.js';
-import type { UnitOfWork } from '../unit-of-work.js';
+import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import type { UserRepository } from '../users/user.repository.js';
 
 /** decisions: Device limit, 10 active devices per user. */

@@ -13,7 +13,7 @@ import { deviceView, type DeviceView } from './device.views.js';
 import type { NotificationProducer } from '@platform/lib/notifications/producer';
 import { securityEvents } from '../security-events.js';
 import type { TokenFamilyRepository } from '../sessions/token-family.repository.js';
-import type { UnitOfWork } from '../unit-of-work.js';
+import type { UnitOfWork } from '@platform/lib/unit-of-work';
 
 export interface DeviceActionResult {
   success: true;

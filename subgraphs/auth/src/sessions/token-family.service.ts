@@ -5,7 +5,7 @@ import { tokenKinds, tokenLifetimes, type TokenKind } from '@platform/lib/auth/t
 import { InvalidRefreshTokenError, RefreshTokenReuseError } from './session.errors.js';
 import { TokenFamily, type TokenFamilyKind } from './token-family.entity.js';
 import type { StoredRefreshToken, TokenFamilyRepository } from './token-family.repository.js';
-import type { UnitOfWork } from '../unit-of-work.js';
+import type { UnitOfWork } from '@platform/lib/unit-of-work';
 
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
