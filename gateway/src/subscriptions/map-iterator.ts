@@ -1,3 +1,5 @@
+import { closableIterator } from '@platform/lib/closable-iterator';
+
 /**
  * Maps an async iterator, passing `return()` to the source at once. (An async generator cannot do that:
  * its `return()` waits until a pending `next()` of the source settles, so a client that leaves a quiet
@@ -18,8 +20,8 @@ export function mapAsyncIterator<T, U>(
     }
     return { value: undefined, done: true };
   };
-  return {
-    next: () =>
+  return closableIterator(
+    () =>
       new Promise<IteratorResult<U>>((resolve, reject) => {
         if (finished) return resolve({ value: undefined, done: true });
         pending.add(resolve);
@@ -37,13 +39,6 @@ export function mapAsyncIterator<T, U>(
           },
         );
       }),
-    return: finish,
-    throw: async (error: unknown) => {
-      await finish();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  };
+    finish,
+  );
 }

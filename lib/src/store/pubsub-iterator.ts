@@ -1,3 +1,4 @@
+import { closableIterator } from '../closable-iterator.js';
 import type { Unsubscribe } from './ports.js';
 
 /** What the iterator reads from: the PubSub port (string messages) or a local fan-out of parsed ones. */
@@ -33,20 +34,10 @@ export function pubSubIterator<T, M = string>(
     }
     return { value: undefined, done: true };
   };
-  return {
-    async next() {
-      await subscription;
-      if (queue.length > 0) return { value: queue.shift()!, done: false };
-      if (done) return { value: undefined, done: true };
-      return new Promise((resolve) => waiting.push(resolve));
-    },
-    return: finish,
-    throw: async (error: unknown) => {
-      await finish();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  };
+  return closableIterator(async () => {
+    await subscription;
+    if (queue.length > 0) return { value: queue.shift()!, done: false };
+    if (done) return { value: undefined, done: true };
+    return new Promise((resolve) => waiting.push(resolve));
+  }, finish);
 }
