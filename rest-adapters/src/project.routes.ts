@@ -1,0 +1,196 @@
+import { z } from '@platform/lib/validation';
+import { defineRoutes } from './route.js';
+import { projectFields, projectPageOf, projectOf } from './project.shapes.js';
+
+const text = z.string({ required_error: 'is required', invalid_type_error: 'must be a string' });
+const ids = z.array(text, { invalid_type_error: 'must be an array of strings' });
+const integer = z
+  .number({ required_error: 'is required', invalid_type_error: 'must be an integer' })
+  .int('must be an integer');
+
+/** Query strings arrive as text: integers are read here, their ranges are the service's. */
+const queryInteger = z
+  .string()
+  .regex(/^-?\d+$/, 'must be an integer')
+  .transform(Number)
+  .optional();
+
+/** Shapes only: the projects subgraph applies the rules (ranges, enums, references) for REST and GraphQL. */
+const productBody = z.object({
+  name: text,
+  description: text.nullish(),
+  productType: text.nullish(),
+  status: text.nullish(),
+  attributes: z.record(z.unknown(), { invalid_type_error: 'must be an object' }).nullish(),
+});
+
+/** Fields the server owns (id, uniqueCode, status, progress, creatorId, timestamps) are dropped, never applied. */
+const createBody = z.object({
+  name: text,
+  description: text.nullish(),
+  contractValue: integer,
+  currency: text.nullish(),
+  customerId: text,
+  replyDate: text,
+  participantIds: ids.nullish(),
+  documentFileIds: ids.nullish(),
+  products: z.array(productBody, { invalid_type_error: 'must be an array' }).nullish(),
+});
+
+const updateBody = z.object({
+  name: text.optional(),
+  description: text.optional(),
+  contractValue: integer.optional(),
+  currency: text.optional(),
+  replyDate: text.optional(),
+  participantIds: ids.optional(),
+  documentFileIds: ids.optional(),
+  status: text.optional(),
+  progress: text.optional(),
+});
+
+const listQuery = z.object({
+  page: queryInteger,
+  limit: queryInteger,
+  search: z.string().optional(),
+  sortBy: z.string().optional(),
+  sortOrder: z.string().optional(),
+  status: z.string().optional(),
+  customerId: z.string().optional(),
+});
+
+/** `resourceTypes=tasks,products` or repeated `resourceTypes=`; absent or empty means every type. */
+const resourceQuery = z.object({
+  resourceTypes: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value) =>
+      [value ?? []]
+        .flat()
+        .flatMap((entry) => entry.split(','))
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
+});
+
+const codeParams = z.object({ uniqueCode: z.string() });
+const single = (field: string) => (data: Record<string, unknown>) => projectOf(data[field]);
+
+/** Project operations of the projects spec at the paths of decisions.md; single objects bare, lists paged. */
+export const projectRoutes = defineRoutes([
+  {
+    method: 'GET',
+    url: '/api/v1/projects',
+    summary: 'List projects (page >= 1, limit 1..100, search, sortBy, sortOrder asc/desc, status, customerId)',
+    tag: 'projects',
+    auth: 'bearer',
+    query: listQuery,
+    operation: `query Projects($page: Int, $limit: Int, $search: String, $sortBy: String, $sortOrder: String,
+      $status: String, $customerId: String) {
+      projects(page: $page, limit: $limit, search: $search, sortBy: $sortBy, sortOrder: $sortOrder,
+        status: $status, customerId: $customerId) { data { ${projectFields} } meta { limit page total totalPages } }
+    }`,
+    variables: ({ query }) => query,
+    result: (data) => projectPageOf(data.projects),
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/projects',
+    summary: 'Create a project',
+    tag: 'projects',
+    auth: 'bearer',
+    body: createBody,
+    operation: `mutation CreateProject($input: CreateProjectInput!) { createProject(input: $input) { ${projectFields} } }`,
+    variables: ({ body }) => ({ input: body }),
+    result: single('createProject'),
+    status: 201,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/projects/:uniqueCode',
+    summary: 'Get a project by its code',
+    tag: 'projects',
+    auth: 'bearer',
+    params: codeParams,
+    operation: `query Project($uniqueCode: String!) { project(uniqueCode: $uniqueCode) { ${projectFields} } }`,
+    variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
+    result: single('project'),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/v1/projects/:uniqueCode',
+    summary: 'Update a project (only the fields sent)',
+    tag: 'projects',
+    auth: 'bearer',
+    params: codeParams,
+    body: updateBody,
+    operation: `mutation UpdateProject($uniqueCode: String!, $input: UpdateProjectInput!) {
+      updateProject(uniqueCode: $uniqueCode, input: $input) { ${projectFields} }
+    }`,
+    variables: ({ params, body }) => ({ uniqueCode: params.uniqueCode, input: body }),
+    result: single('updateProject'),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/v1/projects/:uniqueCode',
+    summary: 'Delete a project (soft: it disappears from every read)',
+    tag: 'projects',
+    auth: 'bearer',
+    params: codeParams,
+    operation: `mutation DeleteProject($uniqueCode: String!) { deleteProject(uniqueCode: $uniqueCode) { message } }`,
+    variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
+    result: (data) => data.deleteProject,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/projects/:uniqueCode/approve',
+    summary: 'Approve a project (status approved)',
+    tag: 'projects',
+    auth: 'bearer',
+    params: codeParams,
+    operation: `mutation ApproveProject($uniqueCode: String!) { approveProject(uniqueCode: $uniqueCode) { ${projectFields} } }`,
+    variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
+    result: single('approveProject'),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/v1/projects/:uniqueCode/progress',
+    summary: "Set a project's progress",
+    tag: 'projects',
+    auth: 'bearer',
+    params: codeParams,
+    body: z.object({ progress: text }),
+    operation: `mutation UpdateProjectProgress($uniqueCode: String!, $progress: String!) {
+      updateProjectProgress(uniqueCode: $uniqueCode, progress: $progress) { ${projectFields} }
+    }`,
+    variables: ({ params, body }) => ({ uniqueCode: params.uniqueCode, ...(body as object) }),
+    result: single('updateProjectProgress'),
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/projects/:uniqueCode/resource-counts',
+    summary: 'Counts of tasks, products and documents of a project, by status',
+    tag: 'projects',
+    auth: 'bearer',
+    params: codeParams,
+    query: resourceQuery,
+    operation: `query ProjectResourceCounts($uniqueCode: String!, $resourceTypes: [String!]) {
+      projectResourceCounts(uniqueCode: $uniqueCode, resourceTypes: $resourceTypes) { type status count }
+    }`,
+    variables: ({ params, query }) => ({ uniqueCode: params.uniqueCode, resourceTypes: query.resourceTypes }),
+    result: (data) => data.projectResourceCounts,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/projects/:uniqueCode/expenses',
+    summary: "A project's expenses: total and breakdown in its currency",
+    tag: 'projects',
+    auth: 'bearer',
+    params: codeParams,
+    operation: `query ProjectExpenses($uniqueCode: String!) {
+      projectExpenses(uniqueCode: $uniqueCode) { totalExpenses currency breakdown { labor materials other } }
+    }`,
+    variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
+    result: (data) => data.projectExpenses,
+  },
+]);

@@ -1,0 +1,47 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, ID, ObjectType } from 'type-graphql';
+import type { Product } from './product.entity.js';
+
+@ObjectType('Product', { description: 'A product of a project (projects spec, Product).' })
+export class ProductType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  description!: string;
+
+  @Field(() => String)
+  productType!: string;
+
+  @Field(() => String)
+  status!: string;
+
+  @Field(() => GraphQLJSONObject)
+  attributes!: Record<string, unknown>;
+
+  @Field(() => String)
+  schemaVersion!: string;
+
+  @Field(() => String)
+  createdAt!: string;
+
+  @Field(() => String)
+  updatedAt!: string;
+}
+
+export function productView(product: Product): ProductType {
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    productType: product.productType,
+    status: product.status,
+    attributes: product.attributes,
+    schemaVersion: product.schemaVersion,
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,48 @@
+import { Ctx, FieldResolver, ID, Resolver, Root } from 'type-graphql';
+import { CustomerType } from '../customers/customer.types.js';
+import { customerView } from '../customers/customer.service.js';
+import { fileView } from '../files/file.service.js';
+import { StoredFileType } from '../files/file.types.js';
+import { ProductType, productView } from '../products/product.types.js';
+import type { ProjectsContext } from '../context.js';
+import { EmployeeReference, ProjectType } from './project.types.js';
+
+/** A project's nested fields, each through a per-request loader: a page costs the same statements at any size. */
+@Resolver(() => ProjectType)
+export class ProjectFieldsResolver {
+  @FieldResolver(() => CustomerType, { nullable: true })
+  async customer(@Root() project: ProjectType, @Ctx() ctx: ProjectsContext) {
+    const customer = await ctx.projects.customers.byId.load(project.customerId);
+    return customer && customerView(customer);
+  }
+
+  @FieldResolver(() => EmployeeReference, { nullable: true })
+  creator(@Root() project: ProjectType): EmployeeReference | null {
+    return project.creatorId ? { id: project.creatorId } : null;
+  }
+
+  @FieldResolver(() => [ID])
+  participantIds(@Root() project: ProjectType, @Ctx() ctx: ProjectsContext) {
+    return ctx.projects.loaders.participantIds.load(project.id);
+  }
+
+  @FieldResolver(() => [EmployeeReference])
+  async participants(@Root() project: ProjectType, @Ctx() ctx: ProjectsContext): Promise<EmployeeReference[]> {
+    return (await ctx.projects.loaders.participantIds.load(project.id)).map((id) => ({ id }));
+  }
+
+  @FieldResolver(() => [ID])
+  documentFileIds(@Root() project: ProjectType, @Ctx() ctx: ProjectsContext) {
+    return ctx.projects.loaders.documentFileIds.load(project.id);
+  }
+
+  @FieldResolver(() => [StoredFileType])
+  async documentFiles(@Root() project: ProjectType, @Ctx() ctx: ProjectsContext) {
+    return (await ctx.projects.loaders.documentFiles(project.id)).map(fileView);
+  }
+
+  @FieldResolver(() => [ProductType])
+  async products(@Root() project: ProjectType, @Ctx() ctx: ProjectsContext) {
+    return (await ctx.projects.loaders.products.load(project.id)).map(productView);
+  }
+}

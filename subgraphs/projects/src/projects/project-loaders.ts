@@ -1,0 +1,46 @@
+import DataLoader from 'dataloader';
+import type { StoredFile } from '../files/file.entity.js';
+import type { Product } from '../products/product.entity.js';
+import type { ProductRepository } from '../products/product.repository.js';
+import type { ProjectRepository } from './project.repository.js';
+
+function groupBy<T>(rows: T[], keyOf: (row: T) => string, keys: readonly string[]): T[][] {
+  const groups = new Map<string, T[]>(keys.map((key) => [key, []]));
+  for (const row of rows) groups.get(keyOf(row))?.push(row);
+  return keys.map((key) => groups.get(key) ?? []);
+}
+
+/**
+ * Per-request batches for a project's nested fields: a page of any size costs one statement per list (and one
+ * for the files behind the documents), never one per project.
+ */
+export class ProjectLoaders {
+  readonly participantIds = new DataLoader<string, string[]>(async (projectIds) =>
+    groupBy(await this.projects.participantsOf(projectIds), (row) => row.projectId, projectIds).map((rows) =>
+      rows.map((row) => row.employeeId),
+    ),
+  );
+
+  readonly documentFileIds = new DataLoader<string, string[]>(async (projectIds) =>
+    groupBy(await this.projects.documentsOf(projectIds), (row) => row.projectId, projectIds).map((rows) =>
+      rows.map((row) => row.fileId),
+    ),
+  );
+
+  readonly products = new DataLoader<string, Product[]>(async (projectIds) =>
+    groupBy(await this.productRows.ofProjects(projectIds), (row) => row.projectId, projectIds),
+  );
+
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly productRows: ProductRepository,
+    /** The files feature's per-request loader (FileService.byId). */
+    private readonly files: DataLoader<string, StoredFile | null>,
+  ) {}
+
+  /** The project's documents, in the order given; a file that vanished is left out. */
+  async documentFiles(projectId: string): Promise<StoredFile[]> {
+    const files = await this.files.loadMany(await this.documentFileIds.load(projectId));
+    return files.filter((file): file is StoredFile => file !== null && !(file instanceof Error));
+  }
+}

@@ -1,0 +1,61 @@
+import { validate, z } from '@platform/lib/validation';
+import type { ProductRepository } from '../products/product.repository.js';
+import type { ProjectRepository } from './project.repository.js';
+import type { ProjectService } from './project.service.js';
+
+export const resourceTypes = ['tasks', 'products', 'documents'] as const;
+type ResourceType = (typeof resourceTypes)[number];
+
+export interface ResourceCount {
+  type: ResourceType;
+  status: string;
+  count: number;
+}
+
+/** Absent means every type; a comma-separated string is split, as the REST query sends it. */
+const resourceTypesInput = z.object({
+  resourceTypes: z
+    .array(z.enum(resourceTypes, { errorMap: () => ({ message: `must be one of ${resourceTypes.join(', ')}` }) }))
+    .nullish()
+    .transform((types) => (types && types.length > 0 ? [...new Set(types)] : [...resourceTypes])),
+});
+
+/**
+ * Resource counts of a project: one row per type and status. A type with nothing to count still answers,
+ * with one row of count 0 (status `attached` for documents, `all` otherwise), so every requested type is
+ * covered (decisions: Shapes and codes).
+ */
+export class ProjectResourceService {
+  constructor(
+    private readonly projectService: ProjectService,
+    private readonly projects: ProjectRepository,
+    private readonly products: ProductRepository,
+  ) {}
+
+  async counts(uniqueCode: string, requested: unknown): Promise<ResourceCount[]> {
+    const { resourceTypes: types } = validate(resourceTypesInput, { resourceTypes: requested });
+    const project = await this.projectService.get(uniqueCode);
+    const counts: ResourceCount[] = [];
+    for (const type of types) {
+      const rows = await this.countsOf(type, project.id);
+      counts.push(
+        ...(rows.length > 0 ? rows : [{ type, status: type === 'documents' ? 'attached' : 'all', count: 0 }]),
+      );
+    }
+    return counts;
+  }
+
+  private async countsOf(type: ResourceType, projectId: string): Promise<ResourceCount[]> {
+    switch (type) {
+      case 'tasks':
+        // Tasks arrive with the tasks half of the service; until then a project has none.
+        return [];
+      case 'products':
+        return (await this.products.countByStatus(projectId)).map((row) => ({ type, ...row }));
+      case 'documents': {
+        const count = await this.projects.countDocuments(projectId);
+        return count > 0 ? [{ type, status: 'attached', count }] : [];
+      }
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { ProjectDocument, ProjectParticipant } from './project-members.entity.js';
+import { Project } from './project.entity.js';
+import type { ProjectProgress, ProjectStatus } from './project.values.js';
+
+export interface ProjectListQuery {
+  page: number;
+  limit: number;
+  search?: string;
+  sortBy: 'name' | 'uniqueCode' | 'contractValue' | 'replyDate' | 'status' | 'progress' | 'createdAt' | 'updatedAt';
+  sortOrder: 'asc' | 'desc';
+  status?: ProjectStatus;
+  customerId?: string;
+}
+
+export interface NewProject {
+  name: string;
+  description: string;
+  contractValue: number;
+  currency: string;
+  replyDate: Date;
+  customerId: string;
+  creatorId: string | null;
+}
+
+export type ProjectChanges = Partial<
+  Pick<Project, 'name' | 'description' | 'contractValue' | 'currency' | 'replyDate'> & {
+    status: ProjectStatus;
+    progress: ProjectProgress;
+  }
+>;
+
+/** `%`, `_` and the escape character itself match literally in a search (decisions: projects). */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The project table and its participant and document lists. A deleted project (`deletedAt` set) is never
+ * returned by any read here.
+ */
+export class ProjectRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  findLive(uniqueCode: string): Promise<Project | null> {
+    return this.em.findOne(Project, { uniqueCode, deletedAt: null });
+  }
+
+  findLiveByIdOrCode(idOrCode: string, isId: boolean): Promise<Project | null> {
+    return this.em.findOne(
+      Project,
+      isId ? { id: idOrCode, deletedAt: null } : { uniqueCode: idOrCode, deletedAt: null },
+    );
+  }
+
+  async page(query: ProjectListQuery): Promise<{ rows: Project[]; total: number }> {
+    const where: FilterQuery<Project> = { deletedAt: null };
+    if (query.status) where.status = query.status;
+    if (query.customerId) where.customerId = query.customerId;
+    if (query.search) {
+      const pattern = likePattern(query.search);
+      where.$or = [
+        { name: { $ilike: pattern } },
+        { uniqueCode: { $ilike: pattern } },
+        { description: { $ilike: pattern } },
+      ];
+    }
+    const [rows, total] = await this.em.findAndCount(Project, where, {
+      orderBy: { [query.sortBy]: query.sortOrder, id: query.sortOrder },
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    });
+    return { rows, total };
+  }
+
+  /** The code comes back from the insert (a column default drawn from the sequence). */
+  async add(values: NewProject, participantIds: string[], documentFileIds: string[]): Promise<Project> {
+    const project = this.em.create(Project, values);
+    this.stageMembers(project.id, participantIds, documentFileIds);
+    await this.em.flush();
+    return project;
+  }
+
+  async update(
+    project: Project,
+    changes: ProjectChanges,
+    participantIds?: string[],
+    documentFileIds?: string[],
+  ): Promise<void> {
+    this.em.assign(project, changes);
+    if (participantIds) await this.em.nativeDelete(ProjectParticipant, { projectId: project.id });
+    if (documentFileIds) await this.em.nativeDelete(ProjectDocument, { projectId: project.id });
+    this.stageMembers(project.id, participantIds ?? [], documentFileIds ?? []);
+    // A list change alone still marks the project changed.
+    if (participantIds || documentFileIds) project.updatedAt = new Date();
+    await this.em.flush();
+  }
+
+  async softDelete(project: Project, at: Date): Promise<void> {
+    project.deletedAt = at;
+    await this.em.flush();
+  }
+
+  participantsOf(projectIds: readonly string[]): Promise<ProjectParticipant[]> {
+    return this.em.find(ProjectParticipant, { projectId: { $in: [...projectIds] } }, { orderBy: { position: 'asc' } });
+  }
+
+  documentsOf(projectIds: readonly string[]): Promise<ProjectDocument[]> {
+    return this.em.find(ProjectDocument, { projectId: { $in: [...projectIds] } }, { orderBy: { position: 'asc' } });
+  }
+
+  countDocuments(projectId: string): Promise<number> {
+    return this.em.count(ProjectDocument, { projectId });
+  }
+
+  private stageMembers(projectId: string, participantIds: string[], documentFileIds: string[]): void {
+    participantIds.forEach((employeeId, position) =>
+      this.em.create(ProjectParticipant, { projectId, employeeId, position }),
+    );
+    documentFileIds.forEach((fileId, position) => this.em.create(ProjectDocument, { projectId, fileId, position }));
+  }
+}

@@ -1,0 +1,81 @@
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { userWithPermission } from '@platform/lib/graphql/context';
+import type { ProjectsContext } from '../context.js';
+import { CreateProjectInput, UpdateProjectInput } from './project.inputs.js';
+import { ProjectDeletion, ProjectPage, ProjectType, ResourceCount } from './project.types.js';
+import { projectView } from './project.views.js';
+
+/** Projects (projects spec; permissions projects:read, projects:write, projects:approve; admin implies all). */
+@Resolver()
+export class ProjectResolver {
+  @Query(() => ProjectPage, { description: 'page >= 1, limit 1..100 (default 10); newest first by default' })
+  async projects(
+    @Ctx() ctx: ProjectsContext,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('search', () => String, { nullable: true }) search?: string,
+    @Arg('sortBy', () => String, { nullable: true }) sortBy?: string,
+    @Arg('sortOrder', () => String, { nullable: true, description: '`asc` or `desc`' }) sortOrder?: string,
+    @Arg('status', () => String, { nullable: true }) status?: string,
+    @Arg('customerId', () => String, { nullable: true }) customerId?: string,
+  ) {
+    userWithPermission(ctx, 'projects:read');
+    const found = await ctx.projects.projects.list({ page, limit, search, sortBy, sortOrder, status, customerId });
+    return { data: found.rows.map(projectView), meta: found.meta };
+  }
+
+  @Query(() => ProjectType)
+  async project(@Arg('uniqueCode', () => String) uniqueCode: string, @Ctx() ctx: ProjectsContext) {
+    userWithPermission(ctx, 'projects:read');
+    return projectView(await ctx.projects.projects.get(uniqueCode));
+  }
+
+  @Mutation(() => ProjectType)
+  async createProject(@Arg('input', () => CreateProjectInput) input: CreateProjectInput, @Ctx() ctx: ProjectsContext) {
+    const caller = userWithPermission(ctx, 'projects:write');
+    return projectView(await ctx.projects.projects.create({ employeeId: caller.employee?.id ?? null }, { ...input }));
+  }
+
+  @Mutation(() => ProjectType)
+  async updateProject(
+    @Arg('uniqueCode', () => String) uniqueCode: string,
+    @Arg('input', () => UpdateProjectInput) input: UpdateProjectInput,
+    @Ctx() ctx: ProjectsContext,
+  ) {
+    userWithPermission(ctx, 'projects:write');
+    return projectView(await ctx.projects.projects.update(uniqueCode, { ...input }));
+  }
+
+  @Mutation(() => ProjectType)
+  async approveProject(@Arg('uniqueCode', () => String) uniqueCode: string, @Ctx() ctx: ProjectsContext) {
+    userWithPermission(ctx, 'projects:approve');
+    return projectView(await ctx.projects.projects.approve(uniqueCode));
+  }
+
+  @Mutation(() => ProjectType)
+  async updateProjectProgress(
+    @Arg('uniqueCode', () => String) uniqueCode: string,
+    @Arg('progress', () => String) progress: string,
+    @Ctx() ctx: ProjectsContext,
+  ) {
+    userWithPermission(ctx, 'projects:write');
+    return projectView(await ctx.projects.projects.setProgress(uniqueCode, progress));
+  }
+
+  @Mutation(() => ProjectDeletion, { description: 'Soft delete: the project disappears from every read' })
+  async deleteProject(@Arg('uniqueCode', () => String) uniqueCode: string, @Ctx() ctx: ProjectsContext) {
+    userWithPermission(ctx, 'projects:write');
+    await ctx.projects.projects.delete(uniqueCode);
+    return { message: 'Project deleted' };
+  }
+
+  @Query(() => [ResourceCount], { description: 'Counts by type and status; absent resourceTypes means all three' })
+  projectResourceCounts(
+    @Arg('uniqueCode', () => String) uniqueCode: string,
+    @Ctx() ctx: ProjectsContext,
+    @Arg('resourceTypes', () => [String], { nullable: true }) resourceTypes?: string[],
+  ) {
+    userWithPermission(ctx, 'projects:read');
+    return ctx.projects.resources.counts(uniqueCode, resourceTypes);
+  }
+}

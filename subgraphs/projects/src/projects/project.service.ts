@@ -1,0 +1,128 @@
+import { validate } from '@platform/lib/validation';
+import type { UnitOfWork } from '@platform/lib/unit-of-work';
+import type { CustomerRepository } from '../customers/customer.repository.js';
+import type { ProductRepository } from '../products/product.repository.js';
+import type { FileRepository } from '../files/file.repository.js';
+import { ProjectNotFoundError, UnknownCustomerError, UnknownDocumentFileError } from './project.errors.js';
+import type { Project } from './project.entity.js';
+import type { ProjectListQuery, ProjectRepository } from './project.repository.js';
+import { createProjectInput, listProjectsInput, progressInput, updateProjectInput } from './project.validation.js';
+
+/** The currency of a project created without one (decisions: projects). */
+const defaultCurrency = 'USD';
+
+/** Attributes are free-form; this names their shape today so that a later shape can be told apart. */
+const productSchemaVersion = '1.0';
+
+/** Who acts: the caller's employee id, or null for a user without an employee record (decisions: projects). */
+export interface Actor {
+  employeeId: string | null;
+}
+
+export interface ProjectPage {
+  rows: Project[];
+  meta: { page: number; limit: number; total: number; totalPages: number };
+}
+
+/** GraphQL hands absent arguments as undefined or null alike; a list treats both as "not given". */
+function withoutNulls(input: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
+}
+
+/** Keys of an input object that were declared but not sent stay out of a PATCH. */
+function sentOnly<T extends object>(changes: T): Partial<T> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** Projects: the rules of the projects spec and decisions.md. Every read ignores deleted projects. */
+export class ProjectService {
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly products: ProductRepository,
+    private readonly customers: CustomerRepository,
+    private readonly files: FileRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly now: () => number,
+  ) {}
+
+  async list(input: Record<string, unknown>): Promise<ProjectPage> {
+    const query: ProjectListQuery = validate(listProjectsInput, withoutNulls(input));
+    const { rows, total } = await this.projects.page(query);
+    return {
+      rows,
+      meta: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
+    };
+  }
+
+  async get(uniqueCode: string): Promise<Project> {
+    const project = await this.projects.findLive(uniqueCode);
+    if (!project) throw new ProjectNotFoundError();
+    return project;
+  }
+
+  /** `projectId` in the API accepts a project's id or its uniqueCode (decisions: Project and task service). */
+  async getByIdOrCode(idOrCode: string): Promise<Project> {
+    const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrCode);
+    const project = await this.projects.findLiveByIdOrCode(idOrCode, isId);
+    if (!project) throw new ProjectNotFoundError();
+    return project;
+  }
+
+  async create(actor: Actor, input: unknown): Promise<Project> {
+    const values = validate(createProjectInput, input);
+    if ((await this.customers.byIds([values.customerId])).length === 0) throw new UnknownCustomerError();
+    await this.checkFiles(values.documentFileIds);
+    return this.unitOfWork.run(async () => {
+      const project = await this.projects.add(
+        {
+          name: values.name,
+          description: values.description,
+          contractValue: values.contractValue,
+          currency: values.currency ?? defaultCurrency,
+          replyDate: values.replyDate,
+          customerId: values.customerId,
+          creatorId: actor.employeeId,
+        },
+        values.participantIds,
+        values.documentFileIds,
+      );
+      await this.products.addAll(
+        project.id,
+        values.products.map((product) => ({ ...product, schemaVersion: productSchemaVersion })),
+      );
+      return project;
+    });
+  }
+
+  /** PATCH: only the fields present change; any invalid field refuses the whole update. */
+  async update(uniqueCode: string, input: unknown): Promise<Project> {
+    const { participantIds, documentFileIds, ...changes } = validate(updateProjectInput, input);
+    const project = await this.get(uniqueCode);
+    if (documentFileIds) await this.checkFiles(documentFileIds);
+    await this.unitOfWork.run(() => this.projects.update(project, sentOnly(changes), participantIds, documentFileIds));
+    return project;
+  }
+
+  async approve(uniqueCode: string): Promise<Project> {
+    const project = await this.get(uniqueCode);
+    await this.projects.update(project, { status: 'approved' });
+    return project;
+  }
+
+  async setProgress(uniqueCode: string, progress: unknown): Promise<Project> {
+    const { progress: value } = validate(progressInput, { progress });
+    const project = await this.get(uniqueCode);
+    await this.projects.update(project, { progress: value });
+    return project;
+  }
+
+  async delete(uniqueCode: string): Promise<void> {
+    await this.projects.softDelete(await this.get(uniqueCode), new Date(this.now()));
+  }
+
+  private async checkFiles(fileIds: string[]): Promise<void> {
+    if (fileIds.length === 0) return;
+    const found = await this.files.findByIds(fileIds);
+    if (found.length !== fileIds.length) throw new UnknownDocumentFileError();
+  }
+}

@@ -1,0 +1,108 @@
+import { text, uuid, z } from '@platform/lib/validation';
+import { projectProgresses, projectStatuses } from './project.values.js';
+
+const oneOf = <T extends [string, ...string[]]>(values: T) =>
+  z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) });
+
+export const projectStatus = oneOf([...projectStatuses]);
+export const projectProgress = oneOf([...projectProgresses]);
+
+/** ISO 4217 style: three letters, stored upper-case so that expense currencies compare equal. */
+export const currency = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')
+  .transform((code) => code.toUpperCase());
+
+/** A calendar date or an ISO 8601 date-time; answered back as an ISO timestamp. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be an ISO 8601 date')
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date')
+  .transform((value) => new Date(value));
+
+/** Repeated ids are kept once, in first-seen order. */
+const idList = z
+  .array(uuid)
+  .max(100, 'must have at most 100 entries')
+  .transform((ids) => [...new Set(ids)]);
+
+const contractValue = z
+  .number({ invalid_type_error: 'must be an integer' })
+  .int('must be an integer')
+  .min(0, 'must be at least 0')
+  .max(Number.MAX_SAFE_INTEGER, 'is too large');
+
+const description = z.string().max(10_000, 'must be at most 10000 characters');
+
+const productInput = z.object({
+  name: text(255),
+  description: description.nullish().transform((value) => value ?? ''),
+  productType: text(64)
+    .nullish()
+    .transform((value) => value ?? 'general'),
+  status: text(64)
+    .nullish()
+    .transform((value) => value ?? 'active'),
+  attributes: z
+    .record(z.unknown(), { invalid_type_error: 'must be an object' })
+    .nullish()
+    .transform((value) => value ?? {}),
+});
+
+export const createProjectInput = z.object({
+  name: text(255),
+  description: description.nullish().transform((value) => value ?? ''),
+  contractValue,
+  currency: currency.nullish(),
+  customerId: uuid,
+  replyDate: isoDate,
+  participantIds: idList.nullish().transform((ids) => ids ?? []),
+  documentFileIds: idList.nullish().transform((ids) => ids ?? []),
+  products: z
+    .array(productInput)
+    .max(100, 'must have at most 100 entries')
+    .nullish()
+    .transform((products) => products ?? []),
+});
+
+/** PATCH: an absent field stays as it is; a present one is checked like on create. */
+export const updateProjectInput = z.object({
+  name: text(255).optional(),
+  description: description.optional(),
+  contractValue: contractValue.optional(),
+  currency: currency.optional(),
+  replyDate: isoDate.optional(),
+  participantIds: idList.optional(),
+  documentFileIds: idList.optional(),
+  status: projectStatus.optional(),
+  progress: projectProgress.optional(),
+});
+
+export const progressInput = z.object({ progress: projectProgress });
+
+export const sortableFields = [
+  'createdAt',
+  'updatedAt',
+  'name',
+  'uniqueCode',
+  'contractValue',
+  'replyDate',
+  'status',
+  'progress',
+] as const;
+
+/** Pagination as decided for every list: page >= 1, limit 1..100, never clamped (decisions: Everywhere). */
+export const listProjectsInput = z.object({
+  page: z.number().int('must be an integer').min(1, 'must be at least 1').default(1),
+  limit: z.number().int('must be an integer').min(1, 'must be at least 1').max(100, 'must be at most 100').default(10),
+  search: z
+    .string()
+    .max(255, 'must be at most 255 characters')
+    .transform((value) => value.trim() || undefined)
+    .optional(),
+  sortBy: oneOf([...sortableFields]).default('createdAt'),
+  sortOrder: oneOf<['asc', 'desc']>(['asc', 'desc']).default('desc'),
+  status: projectStatus.optional(),
+  customerId: uuid.optional(),
+});
