@@ -55,6 +55,7 @@ export function testConfigOf(shared: SharedResources, env: Record<string, string
     BOOTSTRAP_ADMIN_EMAIL: adminCredentials.email,
     BOOTSTRAP_ADMIN_PASSWORD: adminCredentials.password,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    REDIS_KEY_PREFIX: shared.redisKeyPrefix,
     ...env,
   });
 }
@@ -65,7 +66,6 @@ export async function startTestServer(shared: SharedResources, env: Record<strin
   const system = await startSystem({
     config,
     databaseUrl: shared.databaseUrl,
-    redisKeyPrefix: shared.redisKeyPrefix,
     logger: createLogger(config.LOG_LEVEL),
   });
   const address = await system.app.listen({ port: 0, host: '127.0.0.1' });

@@ -55,11 +55,11 @@ export async function startBenchSystem(): Promise<BenchSystem> {
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     BOOTSTRAP_ADMIN_EMAIL: benchAdmin.email,
     BOOTSTRAP_ADMIN_PASSWORD: benchAdmin.password,
+    REDIS_KEY_PREFIX: `bench:${randomUUID()}:`,
   });
   const system = await startSystem({
     config,
     databaseUrl: databaseUrl.toString(),
-    redisKeyPrefix: `bench:${randomUUID()}:`,
     logger: createLogger(config.LOG_LEVEL),
   });
   await system.app.listen({ port: 0, host: '127.0.0.1' });

@@ -21,8 +21,6 @@ export interface SystemOptions {
   config: Config;
   databaseUrl: string;
   logger?: Logger;
-  /** Isolates test runs that share one Redis. */
-  redisKeyPrefix?: string;
   now?: () => number;
 }
 
@@ -56,7 +54,7 @@ function pushHealthOf(subgraphs: Subgraph[]): (() => Promise<void>) | undefined 
 export async function startSystem(options: SystemOptions): Promise<System> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
-  const stores = createStores(config.REDIS_URL, options.redisKeyPrefix);
+  const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const platform = createPlatform(config, logger, stores, options.now);
   const metrics = createMetrics();
   const identity = new InternalIdentity(platform.codec);

@@ -49,7 +49,7 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
     database = await createTestDatabase();
     const shared = newSharedResources(database.url);
     const config = testConfigOf(shared);
-    subgraphStores = createStores(config.REDIS_URL, shared.redisKeyPrefix);
+    subgraphStores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
     const platform = createPlatform(config, createLogger(config.LOG_LEVEL, 'notifications'), subgraphStores);
     subgraphApp = await serveSubgraph(
       await createNotificationsSubgraph(platform, (subgraphDatabase = new DatabasePool(shared.databaseUrl))),

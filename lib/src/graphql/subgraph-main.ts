@@ -18,7 +18,7 @@ export function runSubgraphProcess(
     if (!config.DATABASE_URL)
       throw new ConfigError(`Invalid configuration: DATABASE_URL required for the ${name} subgraph`);
     const logger = createLogger(config.LOG_LEVEL, name);
-    const stores = createStores(config.REDIS_URL);
+    const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
     const platform = createPlatform(config, logger, stores);
     const database = new DatabasePool(config.DATABASE_URL);
     const app = await serveSubgraph(await create(platform, database), platform);
