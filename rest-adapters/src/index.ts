@@ -1,5 +1,6 @@
 import { authRoutes } from './auth.routes.js';
 import { deviceRoutes } from './device.routes.js';
+import { fileRoutes } from './file.routes.js';
 import { mobileRoutes } from './mobile.routes.js';
 import { notificationRoutes } from './notifications.routes.js';
 import type { RestRoute } from './route.js';
@@ -7,4 +8,10 @@ import type { RestRoute } from './route.js';
 export type { RestRoute } from './route.js';
 
 /** Every REST path served by the edge; later features append their declaration files here. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...deviceRoutes, ...mobileRoutes, ...notificationRoutes];
+export const restRoutes: RestRoute[] = [
+  ...authRoutes,
+  ...deviceRoutes,
+  ...mobileRoutes,
+  ...notificationRoutes,
+  ...fileRoutes,
+];

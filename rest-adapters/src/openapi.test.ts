@@ -19,6 +19,23 @@ describe('REST docs', () => {
     expect(schema.additionalProperties).toBe(false);
   });
 
+  it('describes the upload as multipart/form-data and the download as bytes with their headers', () => {
+    const upload = document.paths['/api/v1/files']!.post as { requestBody: any; responses: any };
+    expect(upload.requestBody.content['multipart/form-data'].schema).toMatchObject({
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary' } },
+    });
+    expect(Object.keys(upload.responses)).toEqual(['201', 'default']);
+    const download = document.paths['/api/v1/files/{id}']!.get as { responses: any; parameters: any };
+    expect(download.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(download.responses['200'].content['application/octet-stream'].schema.format).toBe('binary');
+    expect(Object.keys(download.responses['200'].headers)).toEqual([
+      'Content-Disposition',
+      'Content-Length',
+      'X-Content-Type-Options',
+    ]);
+  });
+
   it('lists the paths on the HTML page', () => {
     expect(restDocsPage(document)).toContain('/api/v1/auth/refresh');
   });

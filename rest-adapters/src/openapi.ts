@@ -17,6 +17,31 @@ const errorBody = {
 const schemaOf = (schema: RestRoute['body']) =>
   schema ? zodToJsonSchema(schema, { target: 'openApi3', $refStrategy: 'none' }) : undefined;
 
+function requestBodyOf(route: RestRoute) {
+  if (route.upload) {
+    const { field, maxBytes } = route.upload;
+    const file = { type: 'string', format: 'binary', description: `At most ${maxBytes} bytes; larger: 413.` };
+    const schema = { type: 'object', required: [field], properties: { [field]: file } };
+    return { required: true, content: { 'multipart/form-data': { schema } } };
+  }
+  const body = schemaOf(route.body);
+  return body ? { required: true, content: { 'application/json': { schema: body } } } : undefined;
+}
+
+/** A download's bytes come with their own content type, as an attachment (rest-adapters/src/download.ts). */
+const downloadContent = {
+  description: 'The bytes, with the content type given at upload',
+  headers: {
+    'Content-Disposition': {
+      schema: { type: 'string' },
+      description: '`attachment; filename="<ASCII fallback>"; filename*=UTF-8\'\'<name, percent-encoded>`',
+    },
+    'Content-Length': { schema: { type: 'integer' } },
+    'X-Content-Type-Options': { schema: { type: 'string', enum: ['nosniff'] } },
+  },
+  content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+};
+
 function parametersOf(route: RestRoute) {
   const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]);
   return names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
@@ -27,7 +52,7 @@ export function openApiDocument(routes: RestRoute[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = route.url.replace(/:(\w+)/g, '{$1}');
-    const body = schemaOf(route.body);
+    const requestBody = requestBodyOf(route);
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       summary: route.summary,
@@ -35,12 +60,12 @@ export function openApiDocument(routes: RestRoute[], version: string) {
       description: `Runs the GraphQL operation:\n\n\`\`\`graphql\n${route.operation.replace(/\s+/g, ' ').trim()}\n\`\`\``,
       security: route.auth === 'none' ? [] : [{ bearer: [] }],
       parameters: parametersOf(route),
-      ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+      ...(requestBody ? { requestBody } : {}),
       responses: {
         ...Object.fromEntries(
           (typeof route.status === 'object' ? route.status.possible : [route.status ?? 200]).map((status) => [
             String(status),
-            { description: 'Success' },
+            route.download ? downloadContent : { description: 'Success' },
           ]),
         ),
         default: { description: 'Error', content: { 'application/json': { schema: errorBody } } },

@@ -1,10 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { FormattedExecutionResult } from 'graphql';
 import { ServiceTokenRequiredError } from '@platform/lib/auth/auth.errors';
 import { GraphQLResultError } from '@platform/lib/errors';
 import { callerOf, type GatewayContext } from '@platform/lib/graphql/context';
 import { validate } from '@platform/lib/validation';
+import { sendDownload } from './download.js';
 import type { RestRoute } from './route.js';
+import { uploadOf } from './upload.js';
 
 export interface RestExecutor {
   context(request: FastifyRequest): Promise<GatewayContext>;
@@ -21,28 +24,42 @@ function checkAuth(route: RestRoute, context: GatewayContext): void {
   if (route.auth === 'service' && caller.kind !== 'service') throw new ServiceTokenRequiredError();
 }
 
-/** Serves each declared route by validating its input and executing its GraphQL operation. */
+function serve(route: RestRoute, executor: RestExecutor): RouteOptions {
+  return {
+    method: route.method,
+    url: route.url,
+    handler: async (request, reply) => {
+      const context = await executor.context(request);
+      checkAuth(route, context);
+      const input = {
+        body: route.body ? validate(route.body, request.body) : request.body,
+        params: (route.params ? validate(route.params, request.params) : request.params) as Record<string, string>,
+        query: (route.query ? validate(route.query, request.query) : request.query) as Record<string, unknown>,
+        upload: route.upload ? await uploadOf(request, route.upload) : undefined,
+      };
+      const result = await executor.execute(route.operation, route.variables(input), context);
+      const [firstError] = result.errors ?? [];
+      if (firstError) throw new GraphQLResultError(firstError);
+      if (route.noStore) void reply.header('cache-control', 'no-store');
+      const data = result.data ?? {};
+      const status = typeof route.status === 'object' ? route.status.of(data) : (route.status ?? 200);
+      if (route.download) return sendDownload(reply.code(status), route.download(data));
+      return reply.code(status).send(route.result(data));
+    },
+  };
+}
+
+/**
+ * Serves each declared route by validating its input and executing its GraphQL operation. Routes that take an
+ * upload are served in a scope of their own, the only one that parses multipart bodies (each upload bounded by
+ * its route's limit); every other route keeps the edge's JSON parser and its 1 MB body limit.
+ */
 export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], executor: RestExecutor): void {
-  for (const route of routes) {
-    app.route({
-      method: route.method,
-      url: route.url,
-      handler: async (request, reply) => {
-        const context = await executor.context(request);
-        checkAuth(route, context);
-        const input = {
-          body: route.body ? validate(route.body, request.body) : request.body,
-          params: (route.params ? validate(route.params, request.params) : request.params) as Record<string, string>,
-          query: (route.query ? validate(route.query, request.query) : request.query) as Record<string, unknown>,
-        };
-        const result = await executor.execute(route.operation, route.variables(input), context);
-        const [firstError] = result.errors ?? [];
-        if (firstError) throw new GraphQLResultError(firstError);
-        if (route.noStore) void reply.header('cache-control', 'no-store');
-        const data = result.data ?? {};
-        const status = typeof route.status === 'object' ? route.status.of(data) : (route.status ?? 200);
-        return reply.code(status).send(route.result(data));
-      },
-    });
-  }
+  for (const route of routes.filter((candidate) => !candidate.upload)) app.route(serve(route, executor));
+  const uploads = routes.filter((candidate) => candidate.upload);
+  if (uploads.length === 0) return;
+  void app.register(async (scope) => {
+    await scope.register(multipart);
+    for (const route of uploads) scope.route(serve(route, executor));
+  });
 }

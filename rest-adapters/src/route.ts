@@ -6,6 +6,23 @@ export interface RestInput {
   body: unknown;
   params: Record<string, string>;
   query: Record<string, unknown>;
+  /** The file of a route that takes an upload; always present when its handler runs. */
+  upload?: UploadedFile;
+}
+
+/** One file received in a multipart/form-data body. */
+export interface UploadedFile {
+  /** The client's name for it: a label to pass on, never a path. */
+  fileName: string;
+  mimeType: string;
+  bytes: Buffer;
+}
+
+/** A result served as bytes, as an attachment, instead of a JSON body. */
+export interface Download {
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
 }
 
 type Schema = ZodType<unknown, ZodTypeDef, unknown>;
@@ -14,19 +31,19 @@ type Schema = ZodType<unknown, ZodTypeDef, unknown>;
  * A REST path as a declaration: what it accepts, the GraphQL operation it runs, and how the result maps to
  * the REST body. No business logic: rules live in the subgraph services the operation reaches.
  */
-export interface RestRoute {
+interface RouteDeclaration {
   method: HttpMethod;
   url: string;
   summary: string;
   tag: string;
   auth: 'none' | 'bearer' | 'service';
   body?: Schema;
+  /** A multipart/form-data body carrying one file in `field` (no JSON body); larger than `maxBytes` -> 413. */
+  upload?: { field: string; maxBytes: number };
   params?: Schema;
   query?: Schema;
   operation: string;
   variables(input: RestInput): Record<string, unknown>;
-  /** Maps the operation's data to the response body. */
-  result(data: Record<string, unknown>): unknown;
   /**
    * Success status: 201 for a POST that creates a record, else 200 (decisions: Shapes and codes). An upsert
    * reads it from the operation's data (201 only when the record was new).
@@ -35,6 +52,20 @@ export interface RestRoute {
   /** Responses that carry tokens or secrets are never cached (decisions: Hardening). */
   noStore?: boolean;
 }
+
+interface JsonResponse {
+  /** Maps the operation's data to the response body. */
+  result(data: Record<string, unknown>): unknown;
+  download?: never;
+}
+
+interface DownloadResponse {
+  /** Maps the operation's data to the bytes of a download. */
+  download(data: Record<string, unknown>): Download;
+  result?: never;
+}
+
+export type RestRoute = RouteDeclaration & (JsonResponse | DownloadResponse);
 
 export function defineRoutes(routes: RestRoute[]): RestRoute[] {
   return routes;

@@ -6,7 +6,7 @@ import { AppError } from '@platform/lib/errors';
 import { appCodeStatus, frameworkCodeStatus, httpStatusOf, knownErrorCodes } from './http-status.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const errorModules = ['lib/src', 'gateway/src', 'subgraphs']
+const errorModules = ['lib/src', 'gateway/src', 'rest-adapters/src', 'subgraphs']
   .flatMap((folder) =>
     readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((f) => join(folder, f)),
   )

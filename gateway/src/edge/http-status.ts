@@ -15,7 +15,7 @@ export const frameworkCodeStatus: Readonly<Record<string, number>> = {
   INTERNAL_SERVER_ERROR: 500,
 };
 
-/** Codes of our error classes (lib/src/errors.ts and every feature's `*.errors.ts`). */
+/** Codes of our error classes (lib/src/errors.ts, every feature's `*.errors.ts`, the REST adapters'). */
 export const appCodeStatus: Readonly<Record<string, number>> = {
   BAD_USER_INPUT: 400,
   SESSION_NOT_FOUND: 400,
@@ -26,9 +26,12 @@ export const appCodeStatus: Readonly<Record<string, number>> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   DEVICE_NOT_FOUND: 404,
+  FILE_NOT_FOUND: 404,
   CONFLICT: 409,
   DEVICE_ALREADY_REGISTERED: 409,
   DEVICE_LIMIT_REACHED: 409,
+  FILE_TOO_LARGE: 413,
+  UPLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
 };

@@ -43,6 +43,7 @@ export async function serveSubgraph(subgraph: Subgraph, platform: Platform): Pro
     // Above the gateway agent's 10 s keep-alive, so the gateway never reuses a socket being closed.
     keepAliveTimeout: 65_000,
     return503OnClosing: true,
+    ...(subgraph.requestBodyLimit ? { bodyLimit: subgraph.requestBodyLimit } : {}),
   });
   app.route({
     method: ['GET', 'POST'],

@@ -52,6 +52,8 @@ export interface Subgraph<Context extends GatewayContext = GatewayContext> {
   sdl: string;
   createContext(base: GatewayContext): Context;
   health(): Promise<void>;
+  /** The largest request body its own server accepts in distributed mode; Fastify's 1 MB when absent. */
+  requestBodyLimit?: number;
   /** The push provider's health, where this subgraph sends push messages and push is enabled. */
   pushHealth?: () => Promise<void>;
   close(): Promise<void>;

@@ -3,11 +3,13 @@ import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import type { Platform } from '@platform/lib/platform';
 import { createProjectsServices, type ProjectsContext } from './context.js';
 import { projectsEntities } from './entities.js';
+import { uploadRequestBytes } from './files/file.content.js';
+import { FileStorage } from './files/file.storage.js';
 import { projectsMigrations } from './migrations/index.js';
 import { buildProjectsSchema } from './schema.js';
 
 export async function createProjectsSubgraph(
-  _platform: Platform,
+  platform: Platform,
   database: DatabasePool,
 ): Promise<Subgraph<ProjectsContext>> {
   const orm = await database.open({
@@ -16,12 +18,14 @@ export async function createProjectsSubgraph(
     migrations: projectsMigrations,
   });
   const { schema, sdl } = await buildProjectsSchema();
+  const files = await FileStorage.open(platform.config.FILES_DIR);
   return {
     name: 'projects',
     schema,
     sdl,
-    createContext: (base) => ({ ...base, projects: createProjectsServices(orm) }),
+    createContext: (base) => ({ ...base, projects: createProjectsServices(orm, files) }),
     health: () => pingDatabase(orm),
+    requestBodyLimit: uploadRequestBytes,
     close: async () => undefined,
   };
 }
