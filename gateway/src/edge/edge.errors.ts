@@ -1,8 +1,23 @@
-import { ForbiddenError } from '@platform/lib/errors';
+import { AppError, ForbiddenError, NotFoundError } from '@platform/lib/errors';
 
 /** A browser origin outside ALLOWED_ORIGINS (decisions: Browser origins). */
 export class OriginNotAllowedError extends ForbiddenError {
   constructor() {
     super('Origin not allowed');
+  }
+}
+
+/** A path the edge does not serve, over HTTP or as a WebSocket upgrade. */
+export class RouteNotFoundError extends NotFoundError {
+  constructor() {
+    super('Route not found');
+  }
+}
+
+/** An upgrade request the WebSocket protocol refuses (a missing key, an unsupported version, ...). */
+export class InvalidUpgradeError extends AppError {
+  readonly code = 'BAD_REQUEST';
+  constructor() {
+    super('Invalid WebSocket handshake');
   }
 }

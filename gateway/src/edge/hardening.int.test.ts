@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFromNewIp, freshIpHeader, uniqueIp } from '../../../test/client-address.js';
@@ -30,10 +31,15 @@ function aliases(count: number): string {
   return `{ ${Array.from({ length: count }, (_, index) => `a${index}: __typename`).join(' ')} }`;
 }
 
-/** fetch refuses TRACE: a plain node:http request, with the answer in the client's shape. */
-function rawRequest(baseUrl: string, method: string, path: string): Promise<HttpResult> {
+/** fetch refuses TRACE and upgrades: a plain node:http request, with the answer in the client's shape. */
+function rawRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(new URL(path, baseUrl), { method, headers: freshIpHeader() });
+    const request = httpRequest(new URL(path, baseUrl), { method, headers: { ...freshIpHeader(), ...headers } });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -43,7 +49,8 @@ function rawRequest(baseUrl: string, method: string, path: string): Promise<Http
           if (typeof value === 'string') headers.set(name, value);
         }
         const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: response.statusCode!, headers, body: text ? JSON.parse(text) : undefined });
+        const json = response.headers['content-type']?.startsWith('application/json');
+        resolve({ status: response.statusCode!, headers, body: json ? JSON.parse(text) : text || undefined });
       });
     });
     request.on('error', reject);
@@ -87,6 +94,32 @@ describe.skipIf(servicesMissing)('edge hardening', () => {
       message: 'Route not found',
       statusCode: 404,
     });
+  });
+
+  it('refuses a WebSocket upgrade (unknown path, refused origin) with the security headers and the error body', async () => {
+    const upgrade = (origin?: string) => ({
+      connection: 'Upgrade',
+      upgrade: 'websocket',
+      'sec-websocket-version': '13',
+      'sec-websocket-key': randomBytes(16).toString('base64'),
+      'sec-websocket-protocol': 'graphql-transport-ws',
+      ...(origin ? { origin } : {}),
+    });
+    const unknownPath = await rawRequest(server.url, 'GET', '/nowhere', upgrade());
+    expect(unknownPath.status).toBe(404);
+    expect(unknownPath.body).toEqual({ message: 'Route not found', statusCode: 404 });
+    expectSecurityHeaders(unknownPath, 'upgrade of an unknown path');
+    const refusedOrigin = await rawRequest(server.url, 'GET', '/graphql', upgrade('https://evil.example.test'));
+    expect(refusedOrigin.status).toBe(403);
+    expect(refusedOrigin.body).toEqual({ message: 'Origin not allowed', statusCode: 403 });
+    expectSecurityHeaders(refusedOrigin, 'upgrade from a refused origin');
+    const badHandshake = await rawRequest(server.url, 'GET', '/graphql', {
+      ...upgrade(),
+      'sec-websocket-version': '99',
+    });
+    expect(badHandshake.status).toBe(400);
+    expect(badHandshake.body.statusCode).toBe(400);
+    expectSecurityHeaders(badHandshake, 'upgrade with a bad handshake');
   });
 
   it('echoes a sane X-Request-Id and makes one otherwise', async () => {

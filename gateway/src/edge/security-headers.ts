@@ -54,10 +54,12 @@ function securityHeadersFor(directives: Directives): Record<string, string> {
   return { ...headers, 'x-xss-protection': '1; mode=block' };
 }
 
+/** The headers of every answer; also written by hand where Fastify does not answer (a refused WebSocket upgrade). */
+export const securityHeaders: Readonly<Record<string, string>> = securityHeadersFor(contentSecurityPolicy);
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = securityHeadersFor(contentSecurityPolicy);
   app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+    void reply.headers(securityHeaders);
     done();
   });
 }

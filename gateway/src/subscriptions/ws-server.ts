@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import {
   GraphQLError,
   parse,
@@ -17,6 +18,8 @@ import { parseBearer, type Authenticator } from '@platform/lib/auth/authenticato
 import type { Caller } from '@platform/lib/auth/caller';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Logger } from '@platform/lib/logger';
+import { InvalidUpgradeError, OriginNotAllowedError, RouteNotFoundError } from '../edge/edge.errors.js';
+import { refuseUpgrade } from '../edge/upgrade-refusal.js';
 import { operationLimitRules } from '../graph/operation-limits.js';
 import type { SubscriptionPlanExecutor } from './plan-executor.js';
 import { mapAsyncIterator } from './map-iterator.js';
@@ -70,14 +73,20 @@ function clientIp(request: IncomingMessage): string {
 export function attachSubscriptionServer(options: SubscriptionServerOptions): { close(): Promise<void> } {
   const { executor, authenticator, logger } = options;
   const recheckMs = options.recheckMs ?? 5000;
-  const wss = new WebSocketServer({
-    server: options.server,
-    path: options.path,
-    verifyClient: ({ origin }, callback) => {
-      if (origin && !options.allowedOrigins.has(origin)) callback(false, 403, 'Origin not allowed');
-      else callback(true);
-    },
-  });
+  // The edge answers upgrades itself: ws's own refusals would carry none of the headers every answer carries.
+  const wss = new WebSocketServer({ noServer: true });
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const origin = request.headers.origin;
+    if ((request.url ?? '').split('?')[0] !== options.path) {
+      refuseUpgrade(socket, request, new RouteNotFoundError());
+    } else if (origin && !options.allowedOrigins.has(origin)) {
+      refuseUpgrade(socket, request, new OriginNotAllowedError());
+    } else {
+      wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request));
+    }
+  };
+  options.server.on('upgrade', onUpgrade);
+  wss.on('wsClientError', (_error, socket, request) => refuseUpgrade(socket, request, new InvalidUpgradeError()));
   const contextOf = (state: ConnectionState): GatewayContext => ({
     request: {
       requestId: randomUUID(),
@@ -172,6 +181,7 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
   wss.on('error', (error) => logger.error({ err: error }, 'subscription server error'));
   return {
     close: async () => {
+      options.server.off('upgrade', onUpgrade);
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
