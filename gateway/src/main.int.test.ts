@@ -183,5 +183,27 @@ describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/mai
       expect(result.stdout).not.toContain(secrets.BOOTSTRAP_ADMIN_PASSWORD);
       expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     }, 90_000);
+
+    it.skipIf(process.getuid?.() !== 0)(
+      'as root, with its data in a folder others cannot enter: exit code 1 and one sentence saying what to do',
+      async () => {
+        const privateDir = mkdtempSync(join(tmpdir(), 'platform-private-'));
+        chmodSync(privateDir, 0o700);
+        try {
+          const port = await unusedPort();
+          const refused = start({ PORT: String(port), DATA_DIR: join(privateDir, 'data'), LOG_LEVEL: 'warn' });
+          const result = await withTimeout(refused.exited, 20_000, 'refusal');
+          expect(result.code).toBe(1);
+          expect(result.stderr.trim().split('\n')).toEqual([
+            expect.stringMatching(
+              /^Embedded PostgreSQL cannot start: .*cannot enter .*platform-private-.*DATABASE_URL\.$/,
+            ),
+          ]);
+        } finally {
+          rmSync(privateDir, { recursive: true, force: true });
+        }
+      },
+      30_000,
+    );
   });
 });

