@@ -40,6 +40,15 @@ export const productKeys = [
   'updatedAt',
 ].sort();
 
+/** What createEmployeeMutation selects of an employee. */
+export interface EmployeeRecord {
+  id: string;
+  code: string;
+  name: string;
+  email: string;
+  avatarFileId: string | null;
+}
+
 /** Customers, people and project bodies for the projects tests, made through the product's own API. */
 export async function projectsTestKit(api: HttpClient) {
   const { accessToken: adminToken } = await loginAs(api, adminCredentials.email, adminCredentials.password);
@@ -53,7 +62,7 @@ export async function projectsTestKit(api: HttpClient) {
   async function employee(permissions: string[]) {
     const made = await createUser(api, adminToken, { permissions, withEmployee: true });
     const { accessToken } = await loginAs(api, made.email, made.password);
-    return { token: accessToken, employee: made.employee!, department: made.department! };
+    return { token: accessToken, employee: made.employee as EmployeeRecord, department: made.department! };
   }
 
   const user = (permissions: string[]) => createSignedInUser(api, adminToken, { permissions });

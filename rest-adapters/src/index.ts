@@ -3,6 +3,7 @@ import { deviceRoutes } from './device.routes.js';
 import { fileRoutes } from './file.routes.js';
 import { mobileRoutes } from './mobile.routes.js';
 import { notificationRoutes } from './notifications.routes.js';
+import { projectRoutes } from './project.routes.js';
 import type { RestRoute } from './route.js';
 
 export type { RestRoute } from './route.js';
@@ -14,4 +15,5 @@ export const restRoutes: RestRoute[] = [
   ...mobileRoutes,
   ...notificationRoutes,
   ...fileRoutes,
+  ...projectRoutes,
 ];

@@ -1,14 +1,26 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { GatewayContext } from '@platform/lib/graphql/context';
+import { UnitOfWork } from '@platform/lib/unit-of-work';
 import { CustomerRepository } from './customers/customer.repository.js';
 import { CustomerService } from './customers/customer.service.js';
 import { FileRepository } from './files/file.repository.js';
 import { FileService } from './files/file.service.js';
 import type { FileStorage } from './files/file.storage.js';
+import { ExpenseRepository } from './expenses/expense.repository.js';
+import { ExpenseService } from './expenses/expense.service.js';
+import { ProductRepository } from './products/product.repository.js';
+import { ProjectLoaders } from './projects/project-loaders.js';
+import { ProjectResourceService } from './projects/project-resources.service.js';
+import { ProjectRepository } from './projects/project.repository.js';
+import { ProjectService } from './projects/project.service.js';
 
 export interface ProjectsServices {
   customers: CustomerService;
   files: FileService;
+  projects: ProjectService;
+  loaders: ProjectLoaders;
+  resources: ProjectResourceService;
+  expenses: ExpenseService;
 }
 
 export interface ProjectsContext extends GatewayContext {
@@ -17,8 +29,18 @@ export interface ProjectsContext extends GatewayContext {
 
 export function createProjectsServices(orm: MikroORM, storage: FileStorage): ProjectsServices {
   const em = orm.em.fork();
+  const customerRows = new CustomerRepository(em);
+  const fileRows = new FileRepository(em);
+  const projectRows = new ProjectRepository(em);
+  const productRows = new ProductRepository(em);
+  const files = new FileService(fileRows, storage);
+  const projects = new ProjectService(projectRows, productRows, customerRows, fileRows, new UnitOfWork(em), Date.now);
   return {
-    customers: new CustomerService(new CustomerRepository(em)),
-    files: new FileService(new FileRepository(em), storage),
+    customers: new CustomerService(customerRows),
+    files,
+    projects,
+    loaders: new ProjectLoaders(projectRows, productRows, files.byId),
+    resources: new ProjectResourceService(projects, projectRows, productRows),
+    expenses: new ExpenseService(new ExpenseRepository(em), projects),
   };
 }

@@ -1,4 +1,8 @@
 import { Customer } from './customers/customer.entity.js';
+import { Expense } from './expenses/expense.entity.js';
 import { StoredFile } from './files/file.entity.js';
+import { Product } from './products/product.entity.js';
+import { ProjectDocument, ProjectParticipant } from './projects/project-members.entity.js';
+import { Project } from './projects/project.entity.js';
 
-export const projectsEntities = [Customer, StoredFile];
+export const projectsEntities = [Customer, Project, ProjectParticipant, ProjectDocument, Product, Expense, StoredFile];

@@ -1,9 +1,11 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_init } from './Migration20261122000000_init.js';
 import { Migration20261130000000_files } from './Migration20261130000000_files.js';
+import { Migration20261201000000_projects } from './Migration20261201000000_projects.js';
 
 /** Checked-in migrations, applied in this order at start-up. */
 export const projectsMigrations: MigrationObject[] = [
   { name: 'Migration20261122000000_init', class: Migration20261122000000_init },
   { name: 'Migration20261130000000_files', class: Migration20261130000000_files },
+  { name: 'Migration20261201000000_projects', class: Migration20261201000000_projects },
 ];

@@ -26,7 +26,8 @@ export class ProjectFieldsResolver {
     return ctx.projects.loaders.participantIds.load(project.id);
   }
 
-  @FieldResolver(() => [EmployeeReference])
+  /** Items are nullable: an id the auth directory does not know resolves to null (decisions: projects). */
+  @FieldResolver(() => [EmployeeReference], { nullable: 'items' })
   async participants(@Root() project: ProjectType, @Ctx() ctx: ProjectsContext): Promise<EmployeeReference[]> {
     return (await ctx.projects.loaders.participantIds.load(project.id)).map((id) => ({ id }));
   }
