@@ -145,6 +145,31 @@ describe.skipIf(servicesMissing)('notification REST paths', () => {
     expect(bobsPage.body).toMatchObject({ totalItems: 1, unreadCount: 1 });
   });
 
+  it('marks read idempotently: ten concurrent mark-reads answer the first read time, the count drops by one', async () => {
+    const dave = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'dave' });
+    const rounds = 5;
+    const bodies = Array.from({ length: rounds + 1 }, (_, index) => ({ userId: dave.id, message: `Item ${index}` }));
+    expect((await api().post('/internal/notifications/bulk', bodies, asService())).status).toBe(201);
+    const { items } = (await api().get('/api/v1/notifications', { token: dave.token })).body;
+    // Several rounds, each of ten at once, so that a read-then-write race shows whatever the scheduling.
+    for (const [round, target] of items.slice(0, rounds).entries()) {
+      const reads = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          api().patch(`/api/v1/notifications/${target.id}/read`, undefined, { token: dave.token }),
+        ),
+      );
+      expect(reads.map((read) => read.status)).toEqual(Array(10).fill(200));
+      const readAts = new Set(reads.map((read) => read.body.readAt));
+      expect([...readAts], `round ${round}`).toHaveLength(1);
+      const after = await api().get('/api/v1/notifications', { token: dave.token });
+      expect(after.body.unreadCount, `round ${round}`).toBe(rounds - round);
+      const stored = after.body.items.find((item: { id: string }) => item.id === target.id);
+      expect(stored).toMatchObject({ unread: false, readAt: reads[0]!.body.readAt });
+      const later = await api().patch(`/api/v1/notifications/${target.id}/read`, undefined, { token: dave.token });
+      expect(later.body.readAt).toBe(reads[0]!.body.readAt);
+    }
+  });
+
   it('refuses out-of-range paging with 400, never clamps', async () => {
     for (const query of ['page=0', 'limit=0', 'limit=101', 'page=abc', 'limit=2.5']) {
       const response = await api().get(`/api/v1/notifications?${query}`, { token: alice.token });

@@ -46,16 +46,15 @@ export class InboxService {
     };
   }
 
-  /** Another user's notification is answered as missing (404), never as forbidden. */
+  /**
+   * Idempotent: the first read's time stands and every answer carries it; only the read that made the change
+   * announces it. Another user's notification is answered as missing (404), never as forbidden.
+   */
   async markRead(userId: number, id: string): Promise<NotificationType> {
-    const notification = uuid.safeParse(id).success ? await this.repository.find(userId, id) : null;
+    if (!uuid.safeParse(id).success) throw new NotificationNotFoundError();
+    const { notification, marked } = await this.repository.markRead(userId, id, new Date());
     if (!notification) throw new NotificationNotFoundError();
-    if (notification.unread) {
-      notification.unread = false;
-      notification.readAt = new Date();
-      await this.repository.save();
-      await this.announce(userId, notification);
-    }
+    if (marked) await this.announce(userId, notification);
     return notificationView(notification);
   }
 

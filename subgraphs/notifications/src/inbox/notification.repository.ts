@@ -66,13 +66,19 @@ export class NotificationRepository {
     );
   }
 
-  find(userId: number, id: string): Promise<Notification | null> {
-    return this.em.findOne(Notification, { id, userId });
-  }
-
-  /** Writes the changes made to notifications found here. */
-  save(): Promise<void> {
-    return this.em.flush();
+  /**
+   * Marks one of the user's notifications read at `readAt` unless it already is, in one conditional update, so
+   * that of concurrent reads exactly one writes and the first read's time stands; then reads the row back.
+   * `marked` says whether this call made the change; the notification is null when the user has none by that id.
+   */
+  async markRead(
+    userId: number,
+    id: string,
+    readAt: Date,
+  ): Promise<{ notification: Notification | null; marked: boolean }> {
+    const marked = await this.em.nativeUpdate(Notification, { id, userId, readAt: null }, { unread: false, readAt });
+    const notification = await this.em.findOne(Notification, { id, userId }, { refresh: true });
+    return { notification, marked: marked === 1 };
   }
 
   markAllRead(userId: number, readAt: Date): Promise<number> {
