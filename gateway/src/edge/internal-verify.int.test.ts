@@ -116,7 +116,7 @@ describe.skipIf(servicesMissing)('/internal/verify (forward auth) and service to
     expect(verify.headers.get('x-user-id')).toBe('');
 
     const asUser = await api.graphql(meQuery, undefined, { token: serviceToken });
-    expect(asUser.body.errors?.[0]?.extensions?.statusCode).toBe(403);
+    expect(asUser.body.errors?.[0]?.extensions).toMatchObject({ code: 'UNAUTHENTICATED', statusCode: 401 });
     const refreshWithIt = await api.post('/api/v1/auth/refresh', { refreshToken: serviceToken });
     expect(refreshWithIt.status).toBe(401);
 

@@ -116,7 +116,8 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
         );
         if (!token) return false;
         const verified = await authenticator.verifyBearer(token).catch(() => null);
-        if (!verified) return false;
+        // The socket is a user's (its init carries an access token); a service token is never one (decisions).
+        if (verified?.caller.kind !== 'user') return false;
         const state: ConnectionState = { token, caller: verified.caller, request: ctx.extra.request };
         state.timer = setInterval(() => {
           authenticator.verifyBearer(token).catch(() => {

@@ -51,12 +51,6 @@ export class InvalidInternalIdentityError extends UnauthenticatedError {
   }
 }
 
-export class UserTokenRequiredError extends ForbiddenError {
-  constructor() {
-    super('User token required');
-  }
-}
-
 export class ServiceTokenRequiredError extends ForbiddenError {
   constructor() {
     super('Service token required');

@@ -1,4 +1,4 @@
-import { MissingPermissionError, ServiceTokenRequiredError, UserTokenRequiredError } from './auth.errors.js';
+import { InvalidTokenError, MissingPermissionError, ServiceTokenRequiredError } from './auth.errors.js';
 
 export interface EmployeeClaim {
   id: string;
@@ -37,8 +37,12 @@ export function hasPermission(caller: UserCaller, permission: string): boolean {
   return caller.permissions.includes('admin') || caller.permissions.includes(permission);
 }
 
+/**
+ * A service token is never an access token (decisions: Signatures, failures and outages): presented where a user
+ * is needed it is a bearer of the wrong kind, answered like any other invalid bearer (401), not as forbidden.
+ */
 export function requireUser(caller: Caller): UserCaller {
-  if (caller.kind !== 'user') throw new UserTokenRequiredError();
+  if (caller.kind !== 'user') throw new InvalidTokenError();
   return caller;
 }
 
