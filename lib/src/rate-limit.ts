@@ -21,6 +21,16 @@ export const rateWindows = {
 export type RateCategory = keyof typeof rateCategories;
 export type RateWindow = keyof typeof rateWindows;
 
+/**
+ * A field of the request as sent, for a limit's scope: limits are charged before the input is validated
+ * (decisions: Rate limits), so the scope is the value the request names, checked or not. Undefined if no string.
+ */
+export function sentField(input: unknown, field: string): string | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const value: unknown = Reflect.get(input, field);
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** The one rate limiter: every limit of every service goes through it, and so through the shared store. */
 export class RateLimiter {
   constructor(

@@ -5,6 +5,13 @@ const tokenSetFields = 'accessToken refreshToken accessTokenExpiresAt refreshTok
 
 const refreshTokenBody = z.object({ refreshToken: z.string().min(1, 'is required').max(4096) }).strict();
 
+/**
+ * Types only on the rate-limited paths: the service checks the content after charging its limits, so a refused
+ * login or refresh counts as it does through the graph (decisions: Rate limits).
+ */
+const loginBody = z.object({ email: z.string(), password: z.string(), rememberMe: z.boolean().optional() }).strict();
+const refreshBody = z.object({ refreshToken: z.string() }).strict();
+
 /** Standard authentication (auth spec, Endpoints). */
 export const authRoutes = defineRoutes([
   {
@@ -13,13 +20,7 @@ export const authRoutes = defineRoutes([
     summary: 'Log in with e-mail and password',
     tag: 'auth',
     auth: 'none',
-    body: z
-      .object({
-        email: z.string().min(1, 'is required').max(255),
-        password: z.string().min(1, 'is required').max(1024),
-        rememberMe: z.boolean().optional(),
-      })
-      .strict(),
+    body: loginBody,
     operation: `mutation Login($email: String!, $password: String!, $rememberMe: Boolean) {
       login(email: $email, password: $password, rememberMe: $rememberMe) { ${tokenSetFields} }
     }`,
@@ -33,7 +34,7 @@ export const authRoutes = defineRoutes([
     summary: 'Exchange a refresh token for a new token set (rotation)',
     tag: 'auth',
     auth: 'none',
-    body: refreshTokenBody,
+    body: refreshBody,
     operation: `mutation RefreshToken($refreshToken: String!) { refreshToken(refreshToken: $refreshToken) { ${tokenSetFields} } }`,
     variables: ({ body }) => body as Record<string, unknown>,
     result: (data) => ({ data: data.refreshToken }),

@@ -61,12 +61,13 @@ export class DeviceRegistrationService {
 
   registerChallenge(caller: UserCaller, input: unknown): Promise<RegistrationChallenge> {
     return audited(this.audit, 'device_register_challenge', { userId: caller.userId }, async (trail) => {
+      // Every request counts, whatever its answer (decisions: Rate limits): the limits come before any check.
+      await this.rateLimiter.charge('deviceRegistration', `user:${caller.userId}`);
+      await this.rateLimiter.hit('registerChallenge', `user:${caller.userId}`);
       const values = validate(registerChallengeInput, input);
       const publicKey = parseDevicePublicKey(values.publicKey, values.keyAlgorithm);
       trail.details = { keyAlgorithm: values.keyAlgorithm, keyId: publicKey.keyId, deviceType: values.deviceType };
       await this.refuseConflicts(caller.userId, values.deviceFingerprint);
-      await this.rateLimiter.charge('deviceRegistration', `user:${caller.userId}`);
-      await this.rateLimiter.hit('registerChallenge', `user:${caller.userId}`);
       const deviceId = randomUUID();
       const session = await this.sessions.open<RegistrationData>(
         'registration',
@@ -94,8 +95,8 @@ export class DeviceRegistrationService {
    */
   verifyRegistration(caller: UserCaller, input: unknown): Promise<RegistrationResult> {
     return audited(this.audit, 'device_register_verify', { userId: caller.userId }, async (trail) => {
-      const values = validate(verifyRegistrationInput, input);
       await this.rateLimiter.charge('deviceRegistration', `user:${caller.userId}`);
+      const values = validate(verifyRegistrationInput, input);
       const session = await this.sessions.read<RegistrationData>('registration', values.sessionId);
       const data = session.data;
       if (data.userId !== caller.userId) throw new SessionNotFoundError();

@@ -47,8 +47,8 @@ export class DeviceService {
    */
   deleteDevice(caller: UserCaller, deviceId: unknown): Promise<DeviceActionResult> {
     return audited(this.audit, 'device_delete', { userId: caller.userId }, async (trail) => {
-      const values = validate(deviceIdInput, { deviceId });
       await this.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
+      const values = validate(deviceIdInput, { deviceId });
       const device = await this.ownDevice(caller, values.deviceId);
       trail.deviceId = device.id;
       await this.revocations.revoke(revocationKeys.device(device.id));
@@ -65,8 +65,8 @@ export class DeviceService {
 
   updatePushToken(caller: UserCaller, input: unknown): Promise<DeviceActionResult> {
     return audited(this.audit, 'device_push_token_update', { userId: caller.userId }, async (trail) => {
-      const values = validate(pushTokenInput, input);
       await this.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
+      const values = validate(pushTokenInput, input);
       const device = await this.ownDevice(caller, values.deviceId);
       trail.deviceId = device.id;
       await this.devices.setPushToken(device, this.keys.sealPushToken(device.id, values.fcmToken));

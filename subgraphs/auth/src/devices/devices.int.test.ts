@@ -79,7 +79,7 @@ describe.skipIf(servicesMissing)('device registration and management over REST a
   });
 
   it('validates every field of the registration body with the Device table rules', async () => {
-    const user = await kit.newUser();
+    let user = await kit.newUser();
     const keys = makeKeyPair('ES256');
     const valid = kit.registrationBody(keys, newFingerprint());
     const rows: [Record<string, unknown>, RegExp | string][] = [
@@ -120,13 +120,16 @@ describe.skipIf(servicesMissing)('device registration and management over REST a
       ],
       [{ publicKey: `${keys.publicKey}${' '.repeat(10241)}` }, 'Invalid public key format: larger than 10240 bytes'],
     ];
-    for (const [change, message] of rows) {
+    for (const [index, [change, message]] of rows.entries()) {
+      // Refusals count against the user's 5 challenges per 5 minutes too (decisions: Rate limits).
+      if (index > 0 && index % 5 === 0) user = await kit.newUser();
       const response = await post(challengePath, { ...valid, ...change }, user.token);
       expect(response.status, JSON.stringify(change).slice(0, 80)).toBe(400);
       expect(response.body.statusCode).toBe(400);
       if (typeof message === 'string') expect(response.body.message).toBe(message);
       else expect(response.body.message).toMatch(message);
     }
+    user = await kit.newUser();
     for (const fingerprint of ['0a1B2c3D', 'q83vEjRWeJA=', 'q83v_-RWeJA', '123e4567-e89b-12d3-a456-426614174000']) {
       const accepted = await post(
         challengePath,
@@ -355,6 +358,20 @@ describe.skipIf(servicesMissing)('device registration and management over REST a
       otherUser.token,
     );
     expect(unaffected.status).toBe(200);
+  });
+
+  it('counts every registration challenge, whatever its answer: three valid and two 400s, then 429', async () => {
+    const user = await kit.newUser();
+    const valid = () => kit.registrationBody(makeKeyPair('ES256'), newFingerprint());
+    for (let i = 0; i < 3; i += 1) expect((await post(challengePath, valid(), user.token)).status).toBe(200);
+    const badKey = await post(challengePath, { ...valid(), publicKey: 'not a key' }, user.token);
+    expect(badKey.status).toBe(400);
+    const badType = await post(challengePath, { ...valid(), deviceType: 'watch' }, user.token);
+    expect(badType.status).toBe(400);
+    const sixth = await post(challengePath, valid(), user.token);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toEqual({ message: 'Rate limit exceeded', statusCode: 429 });
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('offers every operation in the graph', async () => {

@@ -338,6 +338,22 @@ describe.skipIf(servicesMissing)('mobile biometric login', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('counts refused attempts against a login session too: two 400s and a 401, then 429', async () => {
+    const { device, challenge } = await challengedDevice();
+    for (const signedChallenge of ['', 'x'.repeat(4097)]) {
+      const refused = await post(biometricPath, { sessionId: challenge.sessionId, signedChallenge });
+      expect(refused.status).toBe(400);
+    }
+    const wrong = await post(biometricPath, { sessionId: challenge.sessionId, signedChallenge: 'AAAA' });
+    expect(wrong.status).toBe(401);
+    const limited = await post(biometricPath, {
+      sessionId: challenge.sessionId,
+      signedChallenge: device.keys.sign(challenge.challenge),
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ message: 'Rate limit exceeded', statusCode: 429 });
+  });
+
   it('limits mobile challenges to 10 a minute per fingerprint', async () => {
     const user = await kit.newUser();
     const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));

@@ -4,7 +4,7 @@ import { SessionNotFoundError } from '../challenges/challenge.errors.js';
 import { UserInactiveError } from '../users/user.errors.js';
 import { fingerprintHash } from '@platform/lib/fingerprint';
 import type { GatewayContext } from '@platform/lib/graphql/context';
-import type { RateLimiter } from '@platform/lib/rate-limit';
+import { sentField, type RateLimiter } from '@platform/lib/rate-limit';
 import { uuid, validate, z } from '@platform/lib/validation';
 import { audited } from '../audit/audited.js';
 import type { AuditWriter } from '../audit/audit.service.js';
@@ -61,8 +61,13 @@ export class MobileLoginService {
 
   challenge(input: unknown): Promise<MobileChallenge> {
     return audited(this.audit, 'mobile_challenge', {}, async (trail) => {
+      // Counted before validation, per fingerprint as sent (decisions: Rate limits); a request naming none has
+      // no fingerprint to count against (its shape is refused before it gets here, and the per-IP limit counts it).
+      const sentFingerprint = sentField(input, 'deviceFingerprint');
+      if (sentFingerprint !== undefined) {
+        await this.rateLimiter.hit('mobileChallenge', `fp:${fingerprintHash(sentFingerprint)}`);
+      }
       const values = validate(challengeInput, input);
-      await this.rateLimiter.hit('mobileChallenge', `fp:${fingerprintHash(values.deviceFingerprint)}`);
       const devices = await this.logins.devicesWithFingerprint(values.deviceFingerprint);
       if (devices.length === 0) throw new DeviceNotFoundError();
       if (devices.length === 1) {
@@ -82,9 +87,10 @@ export class MobileLoginService {
    */
   biometricLogin(input: unknown): Promise<BiometricLoginResult> {
     return audited(this.audit, 'biometric_login', {}, async (trail, stageSuccess) => {
-      const values = validate(biometricInput, input);
       await this.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`);
-      await this.hitSessionLimit(values.sessionId);
+      const sentSession = sentField(input, 'sessionId');
+      if (sentSession !== undefined) await this.hitSessionLimit(sentSession);
+      const values = validate(biometricInput, input);
       const session = await this.sessions.read<LoginData>('login', values.sessionId);
       trail.challenge = session.challenge;
       const message = challengeMessage(session.challenge);
@@ -125,8 +131,8 @@ export class MobileLoginService {
   /** Rotation as for standard refresh, after the device binding: a token replayed elsewhere burns nothing. */
   refresh(input: unknown): Promise<TokenSet> {
     return audited(this.audit, 'mobile_refresh', {}, async (trail, stageSuccess) => {
-      const values = validate(refreshInput, input);
       await this.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`);
+      const values = validate(refreshInput, input);
       const claims = await this.families.verifyRefresh(values.refreshToken, 'biometric');
       trail.userId = Number(claims.sub);
       trail.deviceId = claims.device_id;

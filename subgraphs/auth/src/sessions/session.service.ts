@@ -1,6 +1,7 @@
 import type { UserCaller } from '@platform/lib/auth/caller';
 import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
 import { AppError } from '@platform/lib/errors';
+import { validate, z } from '@platform/lib/validation';
 import { InvalidCredentialsError, InvalidRefreshTokenError } from './session.errors.js';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Platform } from '@platform/lib/platform';
@@ -13,6 +14,14 @@ import { verifyPassword } from './password-hasher.js';
 import type { TokenFamily } from './token-family.entity.js';
 import type { TokenFamilyService } from './token-family.service.js';
 import { tokenSetOf, type TokenSet } from './token-set.js';
+
+/** Checked after the limits, so that REST and the graph count the same requests (the REST shape checks types only). */
+const loginInput = z.object({
+  email: z.string().min(1, 'is required').max(255),
+  password: z.string().min(1, 'is required').max(1024),
+  rememberMe: z.boolean().nullish(),
+});
+const refreshInput = z.object({ refreshToken: z.string().min(1, 'is required').max(4096) });
 
 export interface LoginInput {
   email: string;
@@ -36,7 +45,9 @@ export class SessionService {
 
   async login(input: LoginInput): Promise<TokenSet> {
     const email = input.email.trim().toLowerCase();
+    // Every attempt counts, whatever its answer (decisions: Rate limits): the limit comes before any check.
     await this.platform.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`, `email:${email}`);
+    validate(loginInput, input);
     if (await this.lockout.isLocked(email)) {
       await this.audit.record({ action: 'login', result: 'locked', details: { email } });
       throw new InvalidCredentialsError();
@@ -64,6 +75,7 @@ export class SessionService {
 
   async refresh(refreshToken: string): Promise<TokenSet> {
     await this.platform.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`);
+    validate(refreshInput, { refreshToken });
     let userId: number | undefined;
     try {
       const claims = await this.families.verifyRefresh(refreshToken, 'standard');
