@@ -360,14 +360,19 @@ describe.skipIf(servicesMissing)('device registration and management over REST a
     expect(unaffected.status).toBe(200);
   });
 
-  it('counts every registration challenge, whatever its answer: three valid and two 400s, then 429', async () => {
+  it('counts every registration challenge, whatever its answer: three valid and two 400s (REST, graph), then 429', async () => {
     const user = await kit.newUser();
     const valid = () => kit.registrationBody(makeKeyPair('ES256'), newFingerprint());
     for (let i = 0; i < 3; i += 1) expect((await post(challengePath, valid(), user.token)).status).toBe(200);
     const badKey = await post(challengePath, { ...valid(), publicKey: 'not a key' }, user.token);
     expect(badKey.status).toBe(400);
-    const badType = await post(challengePath, { ...valid(), deviceType: 'watch' }, user.token);
-    expect(badType.status).toBe(400);
+    // The graph reaches the same action and counts against the same limits.
+    const badType = await api.graphql(
+      'mutation($input: RegisterDeviceChallengeInput!) { registerDeviceChallenge(input: $input) { sessionId } }',
+      { input: { ...valid(), deviceType: 'watch' } },
+      { token: user.token, headers: freshIpHeader() },
+    );
+    expect(badType.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', statusCode: 400 });
     const sixth = await post(challengePath, valid(), user.token);
     expect(sixth.status).toBe(429);
     expect(sixth.body).toEqual({ message: 'Rate limit exceeded', statusCode: 429 });
