@@ -12,4 +12,5 @@ export const suites: BenchSuite[] = [
     name: 'notifications',
     run: async (context) => (await import('./notifications.js')).runNotificationBench(context),
   },
+  { name: 'projects', run: async (context) => (await import('./projects.js')).runProjectsBench(context) },
 ];

@@ -1,5 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { startSystem, type System } from '@platform/gateway/system';
 import { loadConfig, type Config } from '@platform/lib/config';
@@ -40,10 +43,12 @@ async function onAdminDatabase(sql: string): Promise<void> {
   }
 }
 
-/** The real system on loopback over a fresh database and its own Redis key prefix. */
+/** The real system on loopback over a fresh database, its own Redis key prefix and its own FILES_DIR. */
 export async function startBenchSystem(): Promise<BenchSystem> {
   const name = `bench_${randomUUID().replaceAll('-', '')}`;
   await onAdminDatabase(`create database ${name}`);
+  // Uploads (the projects suite's documents) go to a directory of the run's own, not the checkout's .data/.
+  const filesDir = await mkdtemp(join(tmpdir(), `${name}-files-`));
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${name}`;
   const config = loadConfig({
@@ -56,6 +61,7 @@ export async function startBenchSystem(): Promise<BenchSystem> {
     BOOTSTRAP_ADMIN_EMAIL: benchAdmin.email,
     BOOTSTRAP_ADMIN_PASSWORD: benchAdmin.password,
     REDIS_KEY_PREFIX: `bench:${randomUUID()}:`,
+    FILES_DIR: filesDir,
   });
   const system = await startSystem({
     config,
@@ -84,6 +90,7 @@ export async function startBenchSystem(): Promise<BenchSystem> {
     close: async () => {
       await system.close();
       await onAdminDatabase(`drop database if exists ${name} with (force)`);
+      await rm(filesDir, { recursive: true, force: true });
     },
   };
 }
