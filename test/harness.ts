@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig, type Config } from '@platform/lib/config';
 import { createLogger } from '@platform/lib/logger';
 import { startSystem, type System } from '@platform/gateway/system';
@@ -56,6 +58,8 @@ export function testConfigOf(shared: SharedResources, env: Record<string, string
     BOOTSTRAP_ADMIN_PASSWORD: adminCredentials.password,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     REDIS_KEY_PREFIX: shared.redisKeyPrefix,
+    // Uploads of a test server stay out of the checkout's .data.
+    FILES_DIR: join(tmpdir(), 'platform-test-files', shared.redisKeyPrefix.replaceAll(':', '-')),
     ...env,
   });
 }
