@@ -1,19 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { Entity, ManyToOne, PrimaryKey, Property, Unique, type Opt } from '@mikro-orm/core';
+import { Entity, ManyToOne, Property } from '@mikro-orm/core';
 import { Department } from './department.entity.js';
+import { DirectoryRecord } from './directory-record.entity.js';
 
 @Entity({ tableName: 'employee' })
-export class Employee {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
-
-  @Property({ type: 'string' })
-  @Unique()
-  code!: string;
-
-  @Property({ type: 'string' })
-  name!: string;
-
+export class Employee extends DirectoryRecord {
   @Property({ type: 'string' })
   email!: string;
 
@@ -22,7 +12,4 @@ export class Employee {
 
   @ManyToOne(() => Department, { nullable: true })
   department: Department | null = null;
-
-  @Property({ type: 'datetime' })
-  createdAt: Date & Opt = new Date();
 }
