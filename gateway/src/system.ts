@@ -8,6 +8,7 @@ import { createMetrics } from '@platform/lib/metrics';
 import { createPlatform, type Platform } from '@platform/lib/platform';
 import { projectVersion, readProjectFile } from '@platform/lib/project-root';
 import { createStores } from '@platform/lib/store/index';
+import { openRevocationReader } from '@platform/auth/revocations/revocation-reader';
 import { restRoutes } from '@platform/rest-adapters/index';
 import { createEdge } from './edge/server.js';
 import { createGraph } from './graph/apollo.js';
@@ -66,6 +67,9 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     if (remoteUrl) remoteUrls.push(remoteUrl);
     else local.set(entry.name, await entry.create(platform, database));
   }
+  platform.revocations.bindSource(
+    [...local.values()].find((subgraph) => subgraph.revocations)?.revocations ?? (await openRevocationReader(database)),
+  );
   const dataSources = new Map<string, InProcessDataSource | SignedIdentityDataSource>();
   const dataSource = (name: string) => {
     let source = dataSources.get(name);

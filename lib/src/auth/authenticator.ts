@@ -1,7 +1,7 @@
 import type { JWTPayload } from 'jose';
 import { InvalidBiometricTokenError, InvalidTokenError, TokenRevokedError } from './auth.errors.js';
 import type { Caller, DepartmentClaim, EmployeeClaim, UserCaller } from './caller.js';
-import { revocationKeys, type Revocations } from './revocation.js';
+import { revocationMarkers, type Revocations } from './revocation.js';
 import type { TokenCodec } from './token-codec.js';
 import { tokenKinds } from './token-kinds.js';
 
@@ -66,14 +66,14 @@ export class Authenticator {
       { remember: true },
     );
     if (claims.token_use === 'service') {
-      if (await this.revocations.anyRevoked([revocationKeys.token(claims.jti!)])) {
+      if (await this.revocations.anyRevoked([revocationMarkers.token(claims.jti!)])) {
         throw new TokenRevokedError();
       }
       return { caller: { kind: 'service', serviceName: claims.service, tokenId: claims.jti! }, claims };
     }
     if (claims.token_use === 'biometric_access') this.checkDeviceBinding(claims, context);
-    const markers = [revocationKeys.session(claims.session_id), revocationKeys.user(claims.id)];
-    if (claims.device_id) markers.push(revocationKeys.device(claims.device_id));
+    const markers = [revocationMarkers.session(claims.session_id), revocationMarkers.user(claims.id)];
+    if (claims.device_id) markers.push(revocationMarkers.device(claims.device_id));
     if (await this.revocations.anyRevoked(markers)) {
       throw claims.device_id ? new InvalidBiometricTokenError() : new TokenRevokedError();
     }

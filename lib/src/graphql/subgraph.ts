@@ -3,6 +3,7 @@ import { buildSubgraphSchema } from '@apollo/subgraph';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { parse, type GraphQLSchema } from 'graphql';
 import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
+import type { RevocationSource } from '../auth/revocation.js';
 import type { GatewayContext } from './context.js';
 
 const federationLink =
@@ -56,5 +57,7 @@ export interface Subgraph<Context extends GatewayContext = GatewayContext> {
   requestBodyLimit?: number;
   /** The push provider's health, where this subgraph sends push messages and push is enabled. */
   pushHealth?: () => Promise<void>;
+  /** The durable record of revocations, where this subgraph owns it (auth), for the edge's authenticator. */
+  revocations?: RevocationSource;
   close(): Promise<void>;
 }

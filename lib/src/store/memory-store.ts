@@ -33,6 +33,16 @@ class MemoryKeyValueStore implements KeyValueStore {
     return keys.some((key) => this.live(key) !== undefined);
   }
 
+  async existing(keys: string[]): Promise<boolean[]> {
+    return keys.map((key) => this.live(key) !== undefined);
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    if (this.live(key)) return false;
+    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
+    return true;
+  }
+
   async increment(key: string, ttlMs: number): Promise<number> {
     const entry = this.live(key) ?? { value: '0', expiresAt: this.now() + ttlMs };
     entry.value = String(Number(entry.value) + 1);

@@ -7,6 +7,10 @@ export interface KeyValueStore {
   set(key: string, value: string, ttlMs: number): Promise<void>;
   /** True when any of the keys exists: one round trip for several revocation markers. */
   anyExists(keys: string[]): Promise<boolean>;
+  /** Which of the keys exist, in their order: one round trip (revocation markers with their epoch key). */
+  existing(keys: string[]): Promise<boolean[]>;
+  /** Sets the key only where it is absent; true when this call set it (a short lock). */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Atomic counter; the TTL starts with the first increment (a fixed window). */
   increment(key: string, ttlMs: number): Promise<number>;
   /** Reads and deletes in one atomic step: of N concurrent consumers exactly one gets the value. */

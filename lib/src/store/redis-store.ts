@@ -83,6 +83,16 @@ class RedisKeyValueStore implements KeyValueStore {
     return (await unavailableOnFailure(this.redis.exists(...keys))) > 0;
   }
 
+  async existing(keys: string[]) {
+    const values = await unavailableOnFailure(this.redis.mget(...keys));
+    return values.map((value) => value !== null);
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number) {
+    const answer = await unavailableOnFailure(this.redis.set(key, value, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX'));
+    return answer === 'OK';
+  }
+
   async increment(key: string, ttlMs: number) {
     const [[, count]] = (await unavailableOnFailure(
       this.redis.multi().incr(key).pexpire(key, Math.ceil(ttlMs), 'NX').exec(),

@@ -5,6 +5,7 @@ import type { Platform } from '@platform/lib/platform';
 import { createAuthServices, type AuthContext } from './context.js';
 import { authEntities } from './entities.js';
 import { authMigrations } from './migrations/index.js';
+import { RevocationReader } from './revocations/revocation-reader.js';
 import { buildAuthSchema } from './schema.js';
 
 export interface AuthSubgraph extends Subgraph<AuthContext> {
@@ -31,6 +32,7 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
     services,
     createContext: (base) => ({ ...base, auth: services(base) }),
     health: () => pingDatabase(orm),
+    revocations: new RevocationReader(orm),
     close: async () => undefined,
   };
 }

@@ -15,6 +15,8 @@ import { DirectoryService } from './directory/directory.service.js';
 import { BiometricTokenIssuer } from './mobile/biometric-tokens.js';
 import { LoginRepository } from './mobile/login.repository.js';
 import { MobileLoginService } from './mobile/mobile-login.service.js';
+import { RevocationRepository } from './revocations/revocation.repository.js';
+import { RevocationService } from './revocations/revocation.service.js';
 import { ServiceTokenRepository } from './service-tokens/service-token.repository.js';
 import { ServiceTokenService } from './service-tokens/service-token.service.js';
 import { SessionService } from './sessions/session.service.js';
@@ -62,15 +64,15 @@ export function createAuthServices(platform: Platform, orm: MikroORM, base: Gate
   const directory = new DirectoryRepository(em);
   const tokenFamilies = new TokenFamilyRepository(em);
   const users = new UserRepository(em);
-  const actorId = () => (base.caller?.kind === 'user' ? base.caller.userId : undefined);
-  const audit = new AuditWriter(auditEntries, base.request);
-  const families = new TokenFamilyService(
-    tokenFamilies,
+  const revocations = new RevocationService(
+    new RevocationRepository(em),
     unitOfWork,
-    platform.codec,
     platform.revocations,
     platform.now,
   );
+  const actorId = () => (base.caller?.kind === 'user' ? base.caller.userId : undefined);
+  const audit = new AuditWriter(auditEntries, base.request);
+  const families = new TokenFamilyService(tokenFamilies, unitOfWork, platform.codec, revocations, platform.now);
   const challenges = new ChallengeSessions(platform.stores.keyValue, platform.now);
   const deviceKeys = deviceKeysOf(platform);
   const securityNotices = platform.notifications.as('auth');
@@ -89,16 +91,7 @@ export function createAuthServices(platform: Platform, orm: MikroORM, base: Gate
       audit,
       securityNotices,
     ),
-    devices: new DeviceService(
-      devices,
-      tokenFamilies,
-      unitOfWork,
-      rateLimiter,
-      platform.revocations,
-      deviceKeys,
-      audit,
-      securityNotices,
-    ),
+    devices: new DeviceService(devices, tokenFamilies, rateLimiter, revocations, deviceKeys, audit, securityNotices),
     directory: new DirectoryService(directory, audit, actorId),
     families,
     mobile: new MobileLoginService(
@@ -113,8 +106,8 @@ export function createAuthServices(platform: Platform, orm: MikroORM, base: Gate
       new LoginRepository(em),
       base,
     ),
-    serviceTokens: new ServiceTokenService(new ServiceTokenRepository(em), platform.codec, platform.revocations, audit),
+    serviceTokens: new ServiceTokenService(new ServiceTokenRepository(em), platform.codec, revocations, audit),
     sessions: new SessionService(users, platform, families, audit, base),
-    users: new UserService(users, directory, platform.revocations, audit, actorId),
+    users: new UserService(users, directory, revocations, audit, actorId),
   };
 }

@@ -1,5 +1,5 @@
 import type { UserCaller } from '@platform/lib/auth/caller';
-import { revocationKeys, type Revocations } from '@platform/lib/auth/revocation';
+import { revocationMarkers } from '@platform/lib/auth/revocation';
 import type { RateLimiter } from '@platform/lib/rate-limit';
 import { validate } from '@platform/lib/validation';
 import { audited } from '../audit/audited.js';
@@ -13,7 +13,7 @@ import { deviceView, type DeviceView } from './device.views.js';
 import type { NotificationProducer } from '@platform/lib/notifications/producer';
 import { securityEvents } from '../security-events.js';
 import type { TokenFamilyRepository } from '../sessions/token-family.repository.js';
-import type { UnitOfWork } from '@platform/lib/unit-of-work';
+import type { RevocationService } from '../revocations/revocation.service.js';
 
 export interface DeviceActionResult {
   success: true;
@@ -25,9 +25,8 @@ export class DeviceService {
   constructor(
     private readonly devices: DeviceRepository,
     private readonly tokenFamilies: TokenFamilyRepository,
-    private readonly unitOfWork: UnitOfWork,
     private readonly rateLimiter: RateLimiter,
-    private readonly revocations: Revocations,
+    private readonly revocations: RevocationService,
     private readonly keys: DeviceKeys,
     private readonly audit: AuditWriter,
     private readonly notifications?: NotificationProducer,
@@ -51,10 +50,10 @@ export class DeviceService {
       const values = validate(deviceIdInput, { deviceId });
       const device = await this.ownDevice(caller, values.deviceId);
       trail.deviceId = device.id;
-      await this.revocations.revoke(revocationKeys.device(device.id));
-      await this.unitOfWork.run(async () => {
+      await this.revocations.run(async (revoke) => {
+        revoke(revocationMarkers.device(device.id));
         const families = await this.tokenFamilies.revokeAllOfDevice(device.id);
-        await Promise.all(families.map((familyId) => this.revocations.revoke(revocationKeys.session(familyId))));
+        families.forEach((familyId) => revoke(revocationMarkers.session(familyId)));
         await this.devices.remove(device.id);
       });
       this.keys.forget(device.id);

@@ -1,9 +1,10 @@
-import { revocationKeys, type Revocations } from '@platform/lib/auth/revocation';
+import { revocationMarkers } from '@platform/lib/auth/revocation';
 import type { TokenCodec } from '@platform/lib/auth/token-codec';
 import { tokenKinds } from '@platform/lib/auth/token-kinds';
 import { ServiceTokenNotFoundError } from './service-token.errors.js';
 import { uuid, validate, z } from '@platform/lib/validation';
 import type { AuditWriter } from '../audit/audit.service.js';
+import type { RevocationService } from '../revocations/revocation.service.js';
 import type { ServiceTokenRepository } from './service-token.repository.js';
 
 const issueInput = z.object({
@@ -16,7 +17,7 @@ export class ServiceTokenService {
   constructor(
     private readonly serviceTokens: ServiceTokenRepository,
     private readonly codec: TokenCodec,
-    private readonly revocations: Revocations,
+    private readonly revocations: RevocationService,
     private readonly audit: AuditWriter,
   ) {}
 
@@ -42,8 +43,11 @@ export class ServiceTokenService {
     validate(z.object({ id: uuid }), { id });
     const record = await this.serviceTokens.findById(id);
     if (!record) throw new ServiceTokenNotFoundError();
-    await this.serviceTokens.revoke(record, new Date());
-    await this.revocations.revoke(revocationKeys.token(id));
+    // A service token lives up to a year: its revocation lasts as long as the token does.
+    await this.revocations.run(async (revoke) => {
+      await this.serviceTokens.revoke(record, new Date());
+      revoke(revocationMarkers.token(id), record.expiresAt);
+    });
     await this.audit.record({ action: 'revoke_service_token', result: 'success', userId: revokedBy, details: { id } });
     return true;
   }

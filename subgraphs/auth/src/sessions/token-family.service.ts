@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { revocationKeys, type Revocations } from '@platform/lib/auth/revocation';
+import { revocationMarkers } from '@platform/lib/auth/revocation';
 import type { IssuedToken, TokenCodec } from '@platform/lib/auth/token-codec';
 import { tokenKinds, tokenLifetimes, type TokenKind } from '@platform/lib/auth/token-kinds';
 import { InvalidRefreshTokenError, RefreshTokenReuseError } from './session.errors.js';
 import { TokenFamily, type TokenFamilyKind } from './token-family.entity.js';
 import type { StoredRefreshToken, TokenFamilyRepository } from './token-family.repository.js';
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
+import type { RevocationService } from '../revocations/revocation.service.js';
 
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -33,7 +34,7 @@ export class TokenFamilyService {
     private readonly tokenFamilies: TokenFamilyRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly codec: TokenCodec,
-    private readonly revocations: Revocations,
+    private readonly revocations: RevocationService,
     private readonly now: () => number,
   ) {}
 
@@ -128,8 +129,10 @@ export class TokenFamilyService {
   }
 
   async revoke(family: TokenFamily): Promise<void> {
-    await this.tokenFamilies.revoke(family, new Date(this.now()));
-    await this.revocations.revoke(revocationKeys.session(family.id));
+    await this.revocations.run(async (revoke) => {
+      await this.tokenFamilies.revoke(family, new Date(this.now()));
+      revoke(revocationMarkers.session(family.id));
+    });
   }
 
   findFamily(id: string): Promise<TokenFamily | null> {

@@ -1,10 +1,11 @@
 import DataLoader from 'dataloader';
-import { revocationKeys, type Revocations } from '@platform/lib/auth/revocation';
+import { revocationMarkers } from '@platform/lib/auth/revocation';
 import { ValidationError } from '@platform/lib/errors';
 import { EmployeeAlreadyHasUserError, UserEmailTakenError, UserNotFoundError } from './user.errors.js';
 import { email, uuid, validate, z } from '@platform/lib/validation';
 import type { AuditWriter } from '../audit/audit.service.js';
 import type { DirectoryRepository } from '../directory/directory.repository.js';
+import type { RevocationService } from '../revocations/revocation.service.js';
 import { hashPassword } from '../sessions/password-hasher.js';
 import type { User } from './user.entity.js';
 import type { UserRepository } from './user.repository.js';
@@ -27,7 +28,7 @@ export class UserService {
   constructor(
     private readonly users: UserRepository,
     private readonly directory: DirectoryRepository,
-    private readonly revocations: Revocations,
+    private readonly revocations: RevocationService,
     private readonly audit: AuditWriter,
     private readonly actorId: () => number | undefined,
   ) {}
@@ -66,8 +67,10 @@ export class UserService {
   async disableUser(id: number): Promise<User> {
     const user = await this.users.findWithClaims(id);
     if (!user) throw new UserNotFoundError();
-    await this.users.disable(user);
-    await this.revocations.revoke(revocationKeys.user(user.id));
+    await this.revocations.run(async (revoke) => {
+      await this.users.disable(user);
+      revoke(revocationMarkers.user(user.id));
+    });
     await this.audit.record({
       action: 'disable_user',
       result: 'success',
@@ -83,7 +86,7 @@ export class UserService {
     const existing = await this.users.findByEmail(normalized);
     if (existing) {
       await this.users.reinstateAdmin(existing);
-      await this.revocations.clear(revocationKeys.user(existing.id));
+      await this.revocations.lift(revocationMarkers.user(existing.id));
       return existing;
     }
     return this.users.add({ email: normalized, passwordHash: await hashPassword(password), permissions: ['admin'] });

@@ -1,0 +1,42 @@
+import { revocationLifetimeMs, type Revocation, type RevocationMarker } from '@platform/lib/auth/revocation';
+import type { Revocations } from '@platform/lib/auth/revocation';
+import type { UnitOfWork } from '@platform/lib/unit-of-work';
+import type { RevocationRepository } from './revocation.repository.js';
+
+/** Adds a revocation to the change being made; `expiresAt` defaults to the longest life of a covered token. */
+export type Revoke = (marker: RevocationMarker, expiresAt?: Date) => void;
+
+/**
+ * Revocation is recorded in PostgreSQL, in the transaction of the change that revokes, and cached as markers in
+ * Redis (decisions: Durable revocation). The markers are set before the commit, so a Redis that cannot take them
+ * rolls the change back (503, nothing half revoked), and again after it, so a reload from PostgreSQL that ran
+ * between the two (Redis lost its data meanwhile) cannot have missed them.
+ */
+export class RevocationService {
+  constructor(
+    private readonly ledger: RevocationRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly cache: Revocations,
+    private readonly now: () => number,
+  ) {}
+
+  async run<T>(work: (revoke: Revoke) => Promise<T>): Promise<T> {
+    const revoked: Revocation[] = [];
+    const revoke: Revoke = (marker, expiresAt) =>
+      revoked.push({ ...marker, expiresAt: expiresAt ?? new Date(this.now() + revocationLifetimeMs) });
+    const result = await this.unitOfWork.run(async () => {
+      const value = await work(revoke);
+      await this.ledger.record(revoked);
+      await this.cache.mark(revoked);
+      return value;
+    });
+    await this.cache.mark(revoked);
+    return result;
+  }
+
+  /** Lifts a revocation (the bootstrap admin reinstated at start-up). */
+  async lift(marker: RevocationMarker): Promise<void> {
+    await this.ledger.remove(marker);
+    await this.cache.unmark(marker);
+  }
+}
