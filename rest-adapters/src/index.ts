@@ -5,6 +5,7 @@ import { mobileRoutes } from './mobile.routes.js';
 import { notificationRoutes } from './notifications.routes.js';
 import { projectRoutes } from './project.routes.js';
 import type { RestRoute } from './route.js';
+import { taskRoutes } from './task.routes.js';
 
 export type { RestRoute } from './route.js';
 
@@ -16,4 +17,5 @@ export const restRoutes: RestRoute[] = [
   ...notificationRoutes,
   ...fileRoutes,
   ...projectRoutes,
+  ...taskRoutes,
 ];

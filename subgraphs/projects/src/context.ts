@@ -13,6 +13,10 @@ import { ProjectLoaders } from './projects/project-loaders.js';
 import { ProjectResourceService } from './projects/project-resources.service.js';
 import { ProjectRepository } from './projects/project.repository.js';
 import { ProjectService } from './projects/project.service.js';
+import { ActivityRepository } from './activities/activity.repository.js';
+import { TaskLoaders } from './tasks/task-loaders.js';
+import { TaskRepository } from './tasks/task.repository.js';
+import { TaskService } from './tasks/task.service.js';
 
 export interface ProjectsServices {
   customers: CustomerService;
@@ -21,6 +25,8 @@ export interface ProjectsServices {
   loaders: ProjectLoaders;
   resources: ProjectResourceService;
   expenses: ExpenseService;
+  tasks: TaskService;
+  taskLoaders: TaskLoaders;
 }
 
 export interface ProjectsContext extends GatewayContext {
@@ -33,14 +39,18 @@ export function createProjectsServices(orm: MikroORM, storage: FileStorage): Pro
   const fileRows = new FileRepository(em);
   const projectRows = new ProjectRepository(em);
   const productRows = new ProductRepository(em);
+  const taskRows = new TaskRepository(em);
+  const unitOfWork = new UnitOfWork(em);
   const files = new FileService(fileRows, storage);
-  const projects = new ProjectService(projectRows, productRows, customerRows, fileRows, new UnitOfWork(em), Date.now);
+  const projects = new ProjectService(projectRows, productRows, customerRows, fileRows, taskRows, unitOfWork, Date.now);
   return {
     customers: new CustomerService(customerRows),
     files,
     projects,
     loaders: new ProjectLoaders(projectRows, productRows, files.byId),
-    resources: new ProjectResourceService(projects, projectRows, productRows),
+    resources: new ProjectResourceService(projects, projectRows, productRows, taskRows),
     expenses: new ExpenseService(new ExpenseRepository(em), projects),
+    tasks: new TaskService(taskRows, new ActivityRepository(em), projectRows, projects, fileRows, unitOfWork, Date.now),
+    taskLoaders: new TaskLoaders(taskRows),
   };
 }

@@ -4,5 +4,18 @@ import { StoredFile } from './files/file.entity.js';
 import { Product } from './products/product.entity.js';
 import { ProjectDocument, ProjectParticipant } from './projects/project-members.entity.js';
 import { Project } from './projects/project.entity.js';
+import { Activity } from './activities/activity.entity.js';
+import { Task, TaskParticipant } from './tasks/task.entity.js';
 
-export const projectsEntities = [Customer, Project, ProjectParticipant, ProjectDocument, Product, Expense, StoredFile];
+export const projectsEntities = [
+  Customer,
+  Project,
+  ProjectParticipant,
+  ProjectDocument,
+  Product,
+  Expense,
+  StoredFile,
+  Task,
+  TaskParticipant,
+  Activity,
+];

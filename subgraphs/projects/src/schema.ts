@@ -4,10 +4,24 @@ import { ExpenseResolver } from './expenses/expense.resolver.js';
 import { FileResolver } from './files/file.resolver.js';
 import { ProjectFieldsResolver } from './projects/project-fields.resolver.js';
 import { ProjectResolver } from './projects/project.resolver.js';
+import { ActivityResolver, TaskHistoryFieldsResolver } from './activities/activity.resolver.js';
+import { TaskFieldsResolver, TaskParticipantFieldsResolver } from './tasks/task-fields.resolver.js';
+import { TaskResolver } from './tasks/task.resolver.js';
 
 export function buildProjectsSchema() {
   return buildFederatedSchema(
-    [CustomerResolver, FileResolver, ProjectResolver, ProjectFieldsResolver, ExpenseResolver],
+    [
+      CustomerResolver,
+      FileResolver,
+      ProjectResolver,
+      ProjectFieldsResolver,
+      ExpenseResolver,
+      TaskResolver,
+      TaskFieldsResolver,
+      TaskParticipantFieldsResolver,
+      ActivityResolver,
+      TaskHistoryFieldsResolver,
+    ],
     { ...customerReferenceResolvers },
   );
 }

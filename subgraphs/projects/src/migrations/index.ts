@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_init } from './Migration20261122000000_init.js';
 import { Migration20261130000000_files } from './Migration20261130000000_files.js';
 import { Migration20261201000000_projects } from './Migration20261201000000_projects.js';
+import { Migration20261210000000_tasks } from './Migration20261210000000_tasks.js';
 
 /** Checked-in migrations, applied in this order at start-up. */
 export const projectsMigrations: MigrationObject[] = [
   { name: 'Migration20261122000000_init', class: Migration20261122000000_init },
   { name: 'Migration20261130000000_files', class: Migration20261130000000_files },
   { name: 'Migration20261201000000_projects', class: Migration20261201000000_projects },
+  { name: 'Migration20261210000000_tasks', class: Migration20261210000000_tasks },
 ];

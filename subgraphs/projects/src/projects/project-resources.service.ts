@@ -2,6 +2,7 @@ import { validate, z } from '@platform/lib/validation';
 import type { ProductRepository } from '../products/product.repository.js';
 import type { ProjectRepository } from './project.repository.js';
 import type { ProjectService } from './project.service.js';
+import type { TaskRepository } from '../tasks/task.repository.js';
 
 export const resourceTypes = ['tasks', 'products', 'documents'] as const;
 type ResourceType = (typeof resourceTypes)[number];
@@ -30,6 +31,7 @@ export class ProjectResourceService {
     private readonly projectService: ProjectService,
     private readonly projects: ProjectRepository,
     private readonly products: ProductRepository,
+    private readonly tasks: TaskRepository,
   ) {}
 
   async counts(uniqueCode: string, requested: unknown): Promise<ResourceCount[]> {
@@ -48,8 +50,7 @@ export class ProjectResourceService {
   private async countsOf(type: ResourceType, projectId: string): Promise<ResourceCount[]> {
     switch (type) {
       case 'tasks':
-        // Tasks arrive with the tasks half of the service; until then a project has none.
-        return [];
+        return (await this.tasks.countByStatus(projectId)).map((row) => ({ type, ...row }));
       case 'products':
         return (await this.products.countByStatus(projectId)).map((row) => ({ type, ...row }));
       case 'documents': {

@@ -6,6 +6,7 @@ import type { FileRepository } from '../files/file.repository.js';
 import { ProjectNotFoundError, UnknownCustomerError, UnknownDocumentFileError } from './project.errors.js';
 import type { Project } from './project.entity.js';
 import type { ProjectListQuery, ProjectRepository } from './project.repository.js';
+import type { TaskRepository } from '../tasks/task.repository.js';
 import { createProjectInput, listProjectsInput, progressInput, updateProjectInput } from './project.validation.js';
 
 /** The currency of a project created without one (decisions: projects). */
@@ -41,6 +42,7 @@ export class ProjectService {
     private readonly products: ProductRepository,
     private readonly customers: CustomerRepository,
     private readonly files: FileRepository,
+    private readonly tasks: TaskRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly now: () => number,
   ) {}
@@ -116,8 +118,14 @@ export class ProjectService {
     return project;
   }
 
+  /** Deleting a project soft-deletes its tasks in the same transaction (decisions: Project and task service). */
   async delete(uniqueCode: string): Promise<void> {
-    await this.projects.softDelete(await this.get(uniqueCode), new Date(this.now()));
+    const project = await this.get(uniqueCode);
+    const at = new Date(this.now());
+    await this.unitOfWork.run(async () => {
+      await this.tasks.softDeleteOfProject(project.id, at);
+      await this.projects.softDelete(project, at);
+    });
   }
 
   private async checkFiles(fileIds: string[]): Promise<void> {

@@ -9,6 +9,17 @@ export class EmployeeReference {
   id!: string;
 }
 
+/**
+ * The auth subgraph's user, referenced by id; the gateway resolves its fields there (batched _entities). A
+ * project's creator is a user, so a creator without an employee record still resolves (decisions: projects).
+ */
+@Directive('@key(fields: "id", resolvable: false)')
+@ObjectType('User')
+export class UserReference {
+  @Field(() => Int)
+  id!: number;
+}
+
 @ObjectType('Project', { description: 'A project (projects spec, Project); deleted projects are never returned.' })
 export class ProjectType {
   @Field(() => ID)

@@ -1,0 +1,162 @@
+import { z } from '@platform/lib/validation';
+import { defineRoutes } from './route.js';
+import { activitiesOf, activityFields, taskFields, taskOf, taskPageOf } from './task.shapes.js';
+
+const text = z.string({ required_error: 'is required', invalid_type_error: 'must be a string' });
+const strings = z.array(text, { invalid_type_error: 'must be an array of strings' });
+
+/** Query strings arrive as text: integers are read here, their ranges are the service's. */
+const queryInteger = z
+  .string()
+  .regex(/^-?\d+$/, 'must be an integer')
+  .transform(Number)
+  .optional();
+
+/** Shapes only: the projects subgraph applies the rules (ranges, enums, references) for REST and GraphQL. */
+const createBody = z.object({
+  projectUniqueCode: text,
+  name: text,
+  description: text.nullish(),
+  endDate: text,
+  fileId: text.nullish(),
+  parentId: text.nullish(),
+  departmentId: text,
+  participantIds: strings.nullish(),
+  priority: text,
+  status: text,
+  tags: strings.nullish(),
+});
+
+/** `parentId`: absent keeps the parent, null makes the task top level, "" is refused by the service. */
+const updateBody = z.object({
+  name: text.optional(),
+  description: text.optional(),
+  endDate: text.optional(),
+  departmentId: text.optional(),
+  parentId: text.nullable().optional(),
+  participantIds: strings.optional(),
+  priority: text.optional(),
+  status: text.optional(),
+  tags: strings.optional(),
+});
+
+const listQuery = z.object({
+  page: queryInteger,
+  limit: queryInteger,
+  search: z.string().optional(),
+  sortBy: z.string().optional(),
+  sortOrder: z.string().optional(),
+  status: z.string().optional(),
+  priority: z.string().optional(),
+  departmentId: z.string().optional(),
+});
+
+const myQuery = listQuery.pick({ page: true, limit: true, search: true, status: true, priority: true });
+const codeParams = z.object({ unique_code: z.string() });
+const pageFields = `data { ${taskFields} } meta { limit page total totalPages }`;
+
+/** Task operations of the projects spec at the paths of decisions.md; single objects bare, lists paged. */
+export const taskRoutes = defineRoutes([
+  {
+    method: 'POST',
+    url: '/api/v1/tasks',
+    summary: 'Create a task in a project (its code is the project code and the next number: PRJ-12-T7)',
+    tag: 'tasks',
+    auth: 'bearer',
+    body: createBody,
+    operation: `mutation CreateTask($input: CreateTaskInput!) { createTask(input: $input) { ${taskFields} } }`,
+    variables: ({ body }) => ({ input: body }),
+    result: (data) => taskOf(data.createTask),
+    status: 201,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/tasks/my',
+    summary: "Tasks in which the caller's employee is a participant (page, limit, search, status, priority)",
+    tag: 'tasks',
+    auth: 'bearer',
+    query: myQuery,
+    operation: `query MyTasks($page: Int, $limit: Int, $search: String, $status: String, $priority: String) {
+      myTasks(page: $page, limit: $limit, search: $search, status: $status, priority: $priority) { ${pageFields} }
+    }`,
+    variables: ({ query }) => query,
+    result: (data) => taskPageOf(data.myTasks),
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/tasks/projects/:projectId/tasks',
+    summary: "List a project's tasks (projectId: id or uniqueCode; page, limit, search, sort and filters)",
+    tag: 'tasks',
+    auth: 'bearer',
+    params: z.object({ projectId: z.string() }),
+    query: listQuery,
+    operation: `query ProjectTasks($projectId: String!, $page: Int, $limit: Int, $search: String, $sortBy: String,
+      $sortOrder: String, $status: String, $priority: String, $departmentId: String) {
+      projectTasks(projectId: $projectId, page: $page, limit: $limit, search: $search, sortBy: $sortBy,
+        sortOrder: $sortOrder, status: $status, priority: $priority, departmentId: $departmentId) { ${pageFields} }
+    }`,
+    variables: ({ params, query }) => ({ projectId: params.projectId, ...query }),
+    result: (data) => taskPageOf(data.projectTasks),
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/tasks/:unique_code',
+    summary: 'Get a task by its code',
+    tag: 'tasks',
+    auth: 'bearer',
+    params: codeParams,
+    operation: `query Task($uniqueCode: String!) { task(uniqueCode: $uniqueCode) { ${taskFields} } }`,
+    variables: ({ params }) => ({ uniqueCode: params.unique_code }),
+    result: (data) => taskOf(data.task),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/v1/tasks/:unique_code',
+    summary: 'Update a task (only the fields sent; parentId null makes it top level)',
+    tag: 'tasks',
+    auth: 'bearer',
+    params: codeParams,
+    body: updateBody,
+    operation: `mutation UpdateTask($uniqueCode: String!, $input: UpdateTaskInput!) {
+      updateTask(uniqueCode: $uniqueCode, input: $input) { ${taskFields} }
+    }`,
+    variables: ({ params, body }) => ({ uniqueCode: params.unique_code, input: body }),
+    result: (data) => taskOf(data.updateTask),
+  },
+  {
+    method: 'PUT',
+    url: '/api/v1/tasks/:unique_code/status',
+    summary: "Set a task's status (a free string)",
+    tag: 'tasks',
+    auth: 'bearer',
+    params: codeParams,
+    body: z.object({ status: text }),
+    operation: `mutation UpdateTaskStatus($uniqueCode: String!, $status: String!) {
+      updateTaskStatus(uniqueCode: $uniqueCode, status: $status) { ${taskFields} }
+    }`,
+    variables: ({ params, body }) => ({ uniqueCode: params.unique_code, ...(body as object) }),
+    result: (data) => taskOf(data.updateTaskStatus),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/v1/tasks/:unique_code',
+    summary: 'Delete a task (soft: it disappears from every read)',
+    tag: 'tasks',
+    auth: 'bearer',
+    params: codeParams,
+    operation: `mutation DeleteTask($uniqueCode: String!) { deleteTask(uniqueCode: $uniqueCode) { message } }`,
+    variables: ({ params }) => ({ uniqueCode: params.unique_code }),
+    result: (data) => data.deleteTask,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/tasks/:unique_code/activities',
+    summary: "A task's activity history, oldest first",
+    tag: 'tasks',
+    auth: 'bearer',
+    params: codeParams,
+    operation: `query TaskActivities($uniqueCode: String!) { taskActivities(uniqueCode: $uniqueCode) { ${activityFields} } }`,
+    variables: ({ params }) => ({ uniqueCode: params.unique_code }),
+    result: (data) => activitiesOf(data.taskActivities),
+  },
+]);

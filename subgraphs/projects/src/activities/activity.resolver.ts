@@ -1,0 +1,25 @@
+import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import { userWithPermission } from '@platform/lib/graphql/context';
+import type { ProjectsContext } from '../context.js';
+import { UserReference } from '../projects/project.types.js';
+import { TaskActivityType, TaskHistoryType } from './activity.types.js';
+import { activityView } from './activity.views.js';
+
+/** A task's activity history (projects spec, Activity; permission tasks:read). */
+@Resolver()
+export class ActivityResolver {
+  @Query(() => [TaskActivityType], { description: 'Oldest first' })
+  async taskActivities(@Arg('uniqueCode', () => String) uniqueCode: string, @Ctx() ctx: ProjectsContext) {
+    userWithPermission(ctx, 'tasks:read');
+    return (await ctx.projects.tasks.history(uniqueCode)).map(activityView);
+  }
+}
+
+@Resolver(() => TaskHistoryType)
+export class TaskHistoryFieldsResolver {
+  /** The acting user; the gateway resolves it in the auth subgraph, batched across the page. */
+  @FieldResolver(() => UserReference)
+  actor(@Root() history: TaskHistoryType): UserReference & { __typename: 'User' } {
+    return { __typename: 'User', id: Number(history.actorId) };
+  }
+}

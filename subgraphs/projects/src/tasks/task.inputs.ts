@@ -1,0 +1,69 @@
+import { Field, ID, InputType } from 'type-graphql';
+
+/** Server-owned fields (id, uniqueCode, timestamps) have no place here. */
+@InputType()
+export class CreateTaskInput {
+  @Field(() => String, { description: "The project's uniqueCode" })
+  projectUniqueCode!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => String, { description: 'ISO 8601 date or date-time' })
+  endDate!: string;
+
+  @Field(() => ID, { nullable: true, description: 'A stored file' })
+  fileId?: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'A task of the same project' })
+  parentId?: string | null;
+
+  @Field(() => ID, { description: "The auth directory's department id" })
+  departmentId!: string;
+
+  @Field(() => [ID], { nullable: true, description: 'Employee ids' })
+  participantIds?: string[] | null;
+
+  @Field(() => String, { description: '`low`, `medium`, `high` or `urgent`' })
+  priority!: string;
+
+  @Field(() => String, { description: 'Free string' })
+  status!: string;
+
+  @Field(() => [String], { nullable: true })
+  tags?: string[] | null;
+}
+
+/** PATCH semantics: an absent field is left as it is; `parentId: null` makes the task top level. */
+@InputType()
+export class UpdateTaskInput {
+  @Field(() => String, { nullable: true })
+  name?: string;
+
+  @Field(() => String, { nullable: true })
+  description?: string;
+
+  @Field(() => String, { nullable: true })
+  endDate?: string;
+
+  @Field(() => ID, { nullable: true })
+  departmentId?: string;
+
+  @Field(() => ID, { nullable: true, description: 'Absent: unchanged; null: top level; a task of the same project' })
+  parentId?: string | null;
+
+  @Field(() => [ID], { nullable: true, description: 'Replaces the participants' })
+  participantIds?: string[];
+
+  @Field(() => String, { nullable: true })
+  priority?: string;
+
+  @Field(() => String, { nullable: true })
+  status?: string;
+
+  @Field(() => [String], { nullable: true, description: 'Replaces the tags' })
+  tags?: string[];
+}

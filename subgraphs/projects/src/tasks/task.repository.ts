@@ -1,0 +1,162 @@
+import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { Task, TaskParticipant } from './task.entity.js';
+import type { TaskPriority } from './task.values.js';
+
+export type TaskSortField = 'createdAt' | 'updatedAt' | 'name' | 'uniqueCode' | 'endDate' | 'priority' | 'status';
+
+export interface TaskListQuery {
+  page: number;
+  limit: number;
+  search?: string;
+  sortBy: TaskSortField;
+  sortOrder: 'asc' | 'desc';
+  status?: string;
+  priority?: TaskPriority;
+  departmentId?: string;
+}
+
+/** The scope of a list: the live tasks of one project, or those an employee takes part in. */
+export type TaskScope = { projectId: string } | { participantId: string };
+
+export interface NewTask {
+  projectId: string;
+  parentId: string | null;
+  name: string;
+  description: string;
+  endDate: Date;
+  fileId: string | null;
+  departmentId: string;
+  priority: TaskPriority;
+  status: string;
+  tags: string[];
+}
+
+export type TaskChanges = Partial<
+  Pick<Task, 'parentId' | 'name' | 'description' | 'endDate' | 'departmentId' | 'priority' | 'status' | 'tags'>
+>;
+
+/** Sort keys: the code sorts by the number within the project, priority by its rank (low -> urgent). */
+const sortColumn: Record<TaskSortField, keyof Task> = {
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  name: 'name',
+  uniqueCode: 'number',
+  endDate: 'endDate',
+  priority: 'priorityRank',
+  status: 'status',
+};
+
+/** `%`, `_` and the escape character itself match literally in a search (decisions: projects). */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The task table, its participants and the per-project counter behind task codes. A deleted task (`deletedAt`
+ * set) is never returned by any read here.
+ */
+export class TaskRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  findLive(uniqueCode: string): Promise<Task | null> {
+    return this.em.findOne(Task, { uniqueCode, deletedAt: null });
+  }
+
+  findLiveById(id: string): Promise<Task | null> {
+    return this.em.findOne(Task, { id, deletedAt: null });
+  }
+
+  async page(scope: TaskScope, query: TaskListQuery): Promise<{ rows: Task[]; total: number }> {
+    const where: FilterQuery<Task> = { deletedAt: null };
+    if ('projectId' in scope) where.projectId = scope.projectId;
+    else where.id = { $in: await this.tasksOfParticipant(scope.participantId) };
+    if (query.status) where.status = query.status;
+    if (query.priority) where.priority = query.priority;
+    if (query.departmentId) where.departmentId = query.departmentId;
+    if (query.search) {
+      const pattern = likePattern(query.search);
+      where.$or = [
+        { name: { $ilike: pattern } },
+        { uniqueCode: { $ilike: pattern } },
+        { description: { $ilike: pattern } },
+      ];
+    }
+    const [rows, total] = await this.em.findAndCount(Task, where, {
+      orderBy: { [sortColumn[query.sortBy]]: query.sortOrder, id: query.sortOrder },
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    });
+    return { rows, total };
+  }
+
+  /**
+   * Draws the project's next task number and stages the task with its participants. The counter row stays
+   * locked until the caller's transaction ends, so concurrent creates in one project queue here and never
+   * share a number (hand-written: an upsert returning the new value has no query-builder form that joins the
+   * transaction as plainly).
+   */
+  async add(values: NewTask, projectCode: string, participantIds: string[]): Promise<Task> {
+    const [{ last_number: number }] = await this.em.execute<[{ last_number: number }]>(
+      `insert into "projects"."task_sequence" ("project_id", "last_number") values (?, 1)
+       on conflict ("project_id") do update set "last_number" = "task_sequence"."last_number" + 1
+       returning "last_number"`,
+      [values.projectId],
+    );
+    const task = this.em.create(Task, { ...values, number, uniqueCode: `${projectCode}-T${number}` });
+    this.stageParticipants(task.id, participantIds);
+    await this.em.flush();
+    return task;
+  }
+
+  async update(task: Task, changes: TaskChanges, participantIds?: string[]): Promise<void> {
+    this.em.assign(task, changes);
+    if (participantIds) {
+      await this.em.nativeDelete(TaskParticipant, { taskId: task.id });
+      this.stageParticipants(task.id, participantIds);
+      // A participant change alone still marks the task changed.
+      task.updatedAt = new Date();
+    }
+    await this.em.flush();
+  }
+
+  async softDelete(task: Task, at: Date): Promise<void> {
+    task.deletedAt = at;
+    await this.em.flush();
+  }
+
+  /** Deleting a project deletes its tasks (decisions: Project and task service). */
+  async softDeleteOfProject(projectId: string, at: Date): Promise<void> {
+    await this.em.nativeUpdate(Task, { projectId, deletedAt: null }, { deletedAt: at });
+  }
+
+  participantsOf(taskIds: readonly string[]): Promise<TaskParticipant[]> {
+    return this.em.find(TaskParticipant, { taskId: { $in: [...taskIds] } }, { orderBy: { position: 'asc' } });
+  }
+
+  /** A task's parent id, deleted or not: the cycle check walks up the chain with it. */
+  async parentOf(taskId: string): Promise<string | null> {
+    const row = await this.em.findOne(Task, { id: taskId }, { fields: ['parentId'] });
+    return row?.parentId ?? null;
+  }
+
+  async countByStatus(projectId: string): Promise<{ status: string; count: number }[]> {
+    const rows: { status: string; count: string }[] = await this.em
+      .createQueryBuilder(Task)
+      .select(['status', raw('count(*) as count')])
+      .where({ projectId, deletedAt: null })
+      .groupBy('status')
+      .orderBy({ status: 'asc' })
+      .execute();
+    return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+  }
+
+  /** Ids of the tasks an employee takes part in: one statement before the page's, whatever its size. */
+  private async tasksOfParticipant(employeeId: string): Promise<string[]> {
+    const rows = await this.em.find(TaskParticipant, { employeeId }, { fields: ['taskId'] });
+    return rows.map((row) => row.taskId);
+  }
+
+  private stageParticipants(taskId: string, participantIds: string[]): void {
+    participantIds.forEach((employeeId, position) => this.em.create(TaskParticipant, { taskId, employeeId, position }));
+  }
+}

@@ -1,0 +1,85 @@
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { userWithPermission } from '@platform/lib/graphql/context';
+import type { UserCaller } from '@platform/lib/auth/caller';
+import type { ProjectsContext } from '../context.js';
+import { CreateTaskInput, UpdateTaskInput } from './task.inputs.js';
+import { TaskDeletion, TaskPage, TaskType } from './task.types.js';
+import { taskView } from './task.views.js';
+import type { TaskActor, TaskPage as FoundPage } from './task.service.js';
+
+const actorOf = (caller: UserCaller): TaskActor => ({ userId: caller.userId, employeeId: caller.employee?.id ?? null });
+const pageView = (found: FoundPage) => ({ data: found.rows.map(taskView), meta: found.meta });
+
+/** Tasks (projects spec; permissions tasks:read, tasks:write; admin implies all). */
+@Resolver()
+export class TaskResolver {
+  @Query(() => TaskPage, { description: 'projectId: id or uniqueCode; page >= 1, limit 1..100 (default 10)' })
+  async projectTasks(
+    @Ctx() ctx: ProjectsContext,
+    @Arg('projectId', () => String) projectId: string,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('search', () => String, { nullable: true }) search?: string,
+    @Arg('sortBy', () => String, { nullable: true }) sortBy?: string,
+    @Arg('sortOrder', () => String, { nullable: true, description: '`asc` or `desc`' }) sortOrder?: string,
+    @Arg('status', () => String, { nullable: true }) status?: string,
+    @Arg('priority', () => String, { nullable: true }) priority?: string,
+    @Arg('departmentId', () => String, { nullable: true }) departmentId?: string,
+  ) {
+    userWithPermission(ctx, 'tasks:read');
+    const query = { page, limit, search, sortBy, sortOrder, status, priority, departmentId };
+    return pageView(await ctx.projects.tasks.listOfProject(projectId, query));
+  }
+
+  @Query(() => TaskPage, { description: "Tasks in which the caller's employee is a participant" })
+  async myTasks(
+    @Ctx() ctx: ProjectsContext,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('search', () => String, { nullable: true }) search?: string,
+    @Arg('status', () => String, { nullable: true }) status?: string,
+    @Arg('priority', () => String, { nullable: true }) priority?: string,
+  ) {
+    const caller = userWithPermission(ctx, 'tasks:read');
+    return pageView(await ctx.projects.tasks.listOfActor(actorOf(caller), { page, limit, search, status, priority }));
+  }
+
+  @Query(() => TaskType)
+  async task(@Arg('uniqueCode', () => String) uniqueCode: string, @Ctx() ctx: ProjectsContext) {
+    userWithPermission(ctx, 'tasks:read');
+    return taskView(await ctx.projects.tasks.get(uniqueCode));
+  }
+
+  @Mutation(() => TaskType)
+  async createTask(@Arg('input', () => CreateTaskInput) input: CreateTaskInput, @Ctx() ctx: ProjectsContext) {
+    const caller = userWithPermission(ctx, 'tasks:write');
+    return taskView(await ctx.projects.tasks.create(actorOf(caller), { ...input }));
+  }
+
+  @Mutation(() => TaskType)
+  async updateTask(
+    @Arg('uniqueCode', () => String) uniqueCode: string,
+    @Arg('input', () => UpdateTaskInput) input: UpdateTaskInput,
+    @Ctx() ctx: ProjectsContext,
+  ) {
+    const caller = userWithPermission(ctx, 'tasks:write');
+    return taskView(await ctx.projects.tasks.update(actorOf(caller), uniqueCode, { ...input }));
+  }
+
+  @Mutation(() => TaskType)
+  async updateTaskStatus(
+    @Arg('uniqueCode', () => String) uniqueCode: string,
+    @Arg('status', () => String) status: string,
+    @Ctx() ctx: ProjectsContext,
+  ) {
+    const caller = userWithPermission(ctx, 'tasks:write');
+    return taskView(await ctx.projects.tasks.setStatus(actorOf(caller), uniqueCode, status));
+  }
+
+  @Mutation(() => TaskDeletion, { description: 'Soft delete: the task disappears from every read' })
+  async deleteTask(@Arg('uniqueCode', () => String) uniqueCode: string, @Ctx() ctx: ProjectsContext) {
+    const caller = userWithPermission(ctx, 'tasks:write');
+    await ctx.projects.tasks.delete(actorOf(caller), uniqueCode);
+    return { message: 'Task deleted' };
+  }
+}

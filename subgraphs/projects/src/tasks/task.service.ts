@@ -1,0 +1,151 @@
+import { validate } from '@platform/lib/validation';
+import type { UnitOfWork } from '@platform/lib/unit-of-work';
+import type { ActivityRepository } from '../activities/activity.repository.js';
+import type { Activity } from '../activities/activity.entity.js';
+import type { FileRepository } from '../files/file.repository.js';
+import type { ProjectService } from '../projects/project.service.js';
+import type { ProjectRepository } from '../projects/project.repository.js';
+import { diffOf, taskFields, type SentChanges } from './task-changes.js';
+import type { Task } from './task.entity.js';
+import { InvalidParentError, TaskNotFoundError, UnknownProjectError, UnknownTaskFileError } from './task.errors.js';
+import type { TaskChanges, TaskListQuery, TaskRepository, TaskScope } from './task.repository.js';
+import { createTaskInput, listTasksInput, statusInput, updateTaskInput } from './task.validation.js';
+
+/** Who acts: the signed-in user, and their employee record if they have one ("my tasks"). */
+export interface TaskActor {
+  userId: number;
+  employeeId: string | null;
+}
+
+export interface TaskPage {
+  rows: Task[];
+  meta: { page: number; limit: number; total: number; totalPages: number };
+}
+
+/** GraphQL hands absent arguments as undefined or null alike; a list treats both as "not given". */
+function withoutNulls(input: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
+}
+
+/**
+ * Tasks: the rules of the projects spec and decisions.md. Every read ignores deleted tasks; every change writes
+ * its activity entry in the same transaction (decisions: Project and task service).
+ */
+export class TaskService {
+  constructor(
+    private readonly tasks: TaskRepository,
+    private readonly activities: ActivityRepository,
+    private readonly projects: ProjectRepository,
+    private readonly projectService: ProjectService,
+    private readonly files: FileRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly now: () => number,
+  ) {}
+
+  async get(uniqueCode: string): Promise<Task> {
+    const task = await this.tasks.findLive(uniqueCode);
+    if (!task) throw new TaskNotFoundError();
+    return task;
+  }
+
+  /** `projectId` is a project's id or its uniqueCode (decisions: Project and task service). */
+  async listOfProject(projectId: string, input: Record<string, unknown>): Promise<TaskPage> {
+    const query = validate(listTasksInput, withoutNulls(input));
+    const project = await this.projectService.getByIdOrCode(projectId);
+    return this.page({ projectId: project.id }, query);
+  }
+
+  /** Tasks the caller's employee takes part in; a user without an employee record has none. */
+  async listOfActor(actor: TaskActor, input: Record<string, unknown>): Promise<TaskPage> {
+    const query = validate(listTasksInput, withoutNulls(input));
+    if (!actor.employeeId) return { rows: [], meta: { page: query.page, limit: query.limit, total: 0, totalPages: 0 } };
+    return this.page({ participantId: actor.employeeId }, query);
+  }
+
+  async create(actor: TaskActor, input: unknown): Promise<Task> {
+    const { projectUniqueCode, participantIds, ...values } = validate(createTaskInput, input);
+    const project = await this.projects.findLive(projectUniqueCode);
+    if (!project) throw new UnknownProjectError();
+    if (values.fileId && (await this.files.findByIds([values.fileId])).length === 0) throw new UnknownTaskFileError();
+    if (values.parentId) await this.checkParent(project.id, values.parentId);
+    return this.unitOfWork.run(async () => {
+      const task = await this.tasks.add({ ...values, projectId: project.id }, project.uniqueCode, participantIds);
+      this.record(actor, task, 'created', { from: {}, to: taskFields(task, participantIds) });
+      return task;
+    });
+  }
+
+  /** PATCH: only the sent fields change; any invalid field refuses the whole update. */
+  async update(actor: TaskActor, uniqueCode: string, input: unknown): Promise<Task> {
+    const sent: SentChanges = validate(updateTaskInput, input);
+    const task = await this.get(uniqueCode);
+    if (sent.parentId) await this.checkParent(task.projectId, sent.parentId, task.id);
+    const current = (await this.tasks.participantsOf([task.id])).map((row) => row.employeeId);
+    const diff = diffOf(taskFields(task, current), sent);
+    if (Object.keys(diff.to).length === 0) return task;
+    const { participantIds, ...fields } = sent;
+    const changes: TaskChanges = Object.fromEntries(Object.entries(fields).filter(([key]) => key in diff.to));
+    return this.unitOfWork.run(async () => {
+      await this.tasks.update(task, changes, 'participantIds' in diff.to ? participantIds : undefined);
+      this.record(actor, task, 'updated', diff);
+      return task;
+    });
+  }
+
+  async setStatus(actor: TaskActor, uniqueCode: string, status: unknown): Promise<Task> {
+    const { status: value } = validate(statusInput, { status });
+    const task = await this.get(uniqueCode);
+    if (task.status === value) return task;
+    const diff = { from: { status: task.status }, to: { status: value } };
+    return this.unitOfWork.run(async () => {
+      await this.tasks.update(task, { status: value });
+      this.record(actor, task, 'status_changed', diff);
+      return task;
+    });
+  }
+
+  async delete(actor: TaskActor, uniqueCode: string): Promise<void> {
+    const task = await this.get(uniqueCode);
+    const at = new Date(this.now());
+    await this.unitOfWork.run(async () => {
+      await this.tasks.softDelete(task, at);
+      this.record(actor, task, 'deleted', { from: { deletedAt: null }, to: { deletedAt: at.toISOString() } });
+    });
+  }
+
+  /** The task's activity entries, oldest first. */
+  async history(uniqueCode: string): Promise<Activity[]> {
+    return this.activities.ofTask((await this.get(uniqueCode)).id);
+  }
+
+  private async page(scope: TaskScope, query: TaskListQuery): Promise<TaskPage> {
+    const { rows, total } = await this.tasks.page(scope, query);
+    return {
+      rows,
+      meta: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
+    };
+  }
+
+  /**
+   * A parent is a live task of the same project, and never the task itself or one of its subtasks: walking up
+   * from the new parent must not meet the task (decisions: Shapes and codes, update task parentId).
+   */
+  private async checkParent(projectId: string, parentId: string, taskId?: string): Promise<void> {
+    const parent = await this.tasks.findLiveById(parentId);
+    if (!parent || parent.projectId !== projectId) throw new InvalidParentError('must be a task of the same project');
+    for (let id: string | null = parentId; id; id = await this.tasks.parentOf(id)) {
+      if (id === taskId) throw new InvalidParentError('must not be the task itself or one of its subtasks');
+    }
+  }
+
+  /** Staged in the open transaction; the change's commit writes it. */
+  private record(actor: TaskActor, task: Task, type: Activity['type'], diff: Pick<Activity, 'from' | 'to'>): void {
+    this.activities.stage({
+      taskId: task.id,
+      type,
+      actorUserId: actor.userId,
+      ...diff,
+      changedAt: new Date(this.now()),
+    });
+  }
+}
