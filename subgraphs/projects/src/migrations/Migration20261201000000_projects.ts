@@ -23,7 +23,7 @@ export class Migration20261201000000_projects extends Migration {
         "progress" varchar(32) not null check ("progress" in ('technical_negotiating', 'bidding',
           'waiting_for_contract', 'contract_negotiating', 'production_planning', 'in_production', 'delivering')),
         "customer_id" uuid not null references "projects"."customer" ("id"),
-        "creator_id" uuid null,
+        "creator_user_id" integer not null,
         "created_at" timestamptz not null,
         "updated_at" timestamptz not null,
         "deleted_at" timestamptz null);

@@ -5,7 +5,7 @@ import { fileView } from '../files/file.service.js';
 import { StoredFileType } from '../files/file.types.js';
 import { ProductType, productView } from '../products/product.types.js';
 import type { ProjectsContext } from '../context.js';
-import { EmployeeReference, ProjectType } from './project.types.js';
+import { EmployeeReference, ProjectType, UserReference } from './project.types.js';
 
 /** A project's nested fields, each through a per-request loader: a page costs the same statements at any size. */
 @Resolver(() => ProjectType)
@@ -16,9 +16,10 @@ export class ProjectFieldsResolver {
     return customer && customerView(customer);
   }
 
-  @FieldResolver(() => EmployeeReference, { nullable: true })
-  creator(@Root() project: ProjectType): EmployeeReference | null {
-    return project.creatorId ? { id: project.creatorId } : null;
+  /** The signed-in user who created the project; every project has one (decisions: projects, Creator). */
+  @FieldResolver(() => UserReference)
+  creator(@Root() project: ProjectType): UserReference & { __typename: 'User' } {
+    return { __typename: 'User', id: Number(project.creatorId) };
   }
 
   @FieldResolver(() => [ID])

@@ -5,7 +5,8 @@ import type { ProjectProgress, ProjectStatus } from './project.values.js';
 /**
  * A project (projects spec, Project). `uniqueCode` is assigned by the database from a sequence, so a number is
  * never handed out twice, not even after a delete. Customer, creator, participants and documents are ids: the
- * customer row belongs to the customers feature, people to the auth subgraph, files to the files feature.
+ * customer row belongs to the customers feature, users and employees to the auth subgraph, files to the files
+ * feature.
  */
 @Entity({ tableName: 'project' })
 export class Project {
@@ -40,9 +41,9 @@ export class Project {
   @Property({ type: 'uuid' })
   customerId!: string;
 
-  /** Null when the creator had no employee record (decisions: projects). */
-  @Property({ type: 'uuid', nullable: true })
-  creatorId: string | null = null;
+  /** The auth subgraph's id of the signed-in user who created the project (decisions: projects, Creator). */
+  @Property({ type: 'integer' })
+  creatorUserId!: number;
 
   @Property({ type: 'datetime' })
   createdAt: Date & Opt = new Date();

@@ -20,7 +20,7 @@ export interface NewProject {
   currency: string;
   replyDate: Date;
   customerId: string;
-  creatorId: string | null;
+  creatorUserId: number;
 }
 
 export type ProjectChanges = Partial<

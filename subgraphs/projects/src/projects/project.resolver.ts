@@ -33,7 +33,7 @@ export class ProjectResolver {
   @Mutation(() => ProjectType)
   async createProject(@Arg('input', () => CreateProjectInput) input: CreateProjectInput, @Ctx() ctx: ProjectsContext) {
     const caller = userWithPermission(ctx, 'projects:write');
-    return projectView(await ctx.projects.projects.create({ employeeId: caller.employee?.id ?? null }, { ...input }));
+    return projectView(await ctx.projects.projects.create({ userId: caller.userId }, { ...input }));
   }
 
   @Mutation(() => ProjectType)

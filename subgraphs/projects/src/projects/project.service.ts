@@ -15,9 +15,9 @@ const defaultCurrency = 'USD';
 /** Attributes are free-form; this names their shape today so that a later shape can be told apart. */
 const productSchemaVersion = '1.0';
 
-/** Who acts: the caller's employee id, or null for a user without an employee record (decisions: projects). */
+/** Who acts: the signed-in user's id, with or without an employee record (decisions: projects, Creator). */
 export interface Actor {
-  employeeId: string | null;
+  userId: number;
 }
 
 export interface ProjectPage {
@@ -83,7 +83,7 @@ export class ProjectService {
           currency: values.currency ?? defaultCurrency,
           replyDate: values.replyDate,
           customerId: values.customerId,
-          creatorId: actor.employeeId,
+          creatorUserId: actor.userId,
         },
         values.participantIds,
         values.documentFileIds,

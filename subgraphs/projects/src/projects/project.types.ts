@@ -43,8 +43,8 @@ export class ProjectType {
   @Field(() => ID)
   customerId!: string;
 
-  @Field(() => ID, { nullable: true, description: "The creator's employee id; null when they had none" })
-  creatorId!: string | null;
+  @Field(() => ID, { description: "The creating user's id (the auth subgraph's User.id, as a string)" })
+  creatorId!: string;
 
   @Field(() => String, { description: "One of the spec's project progress values" })
   progress!: string;

@@ -10,7 +10,7 @@ export function projectView(project: Project): ProjectType {
     contractValue: project.contractValue,
     currency: project.currency,
     customerId: project.customerId,
-    creatorId: project.creatorId,
+    creatorId: String(project.creatorUserId),
     progress: project.progress,
     status: project.status,
     replyDate: project.replyDate.toISOString(),

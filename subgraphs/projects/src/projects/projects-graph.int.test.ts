@@ -7,8 +7,9 @@ import { projectsTestKit } from '../../../../test/projects-kit.js';
 import { servicesMissing } from '../../../../test/services.js';
 
 const person = 'id code name email avatarFileId department { id name }';
+const user = `id email employee { ${person} } department { id name }`;
 const fields = `id uniqueCode name description contractValue currency customerId customer { id name } creatorId
-  creator { ${person} } participantIds participants { ${person} } documentFileIds
+  creator { ${user} } participantIds participants { ${person} } documentFileIds
   documentFiles { id name mimeType path size } products { id name productType status attributes schemaVersion }
   progress status replyDate createdAt updatedAt deletedAt`;
 
@@ -39,16 +40,24 @@ describe.skipIf(servicesMissing)('projects through the graph', () => {
     });
     expect(created.body.errors).toBeUndefined();
     const project = created.body.data.createProject;
-    expect(project.creator).toEqual({
+    // The creator is the signed-in user, resolved by the auth subgraph with its employee and department.
+    const writerPerson = {
       id: writer.employee.id,
       code: writer.employee.code,
       name: writer.employee.name,
       email: writer.employee.email,
       avatarFileId: writer.employee.avatarFileId,
       department: { id: writer.department.id, name: writer.department.name },
+    };
+    expect(project.creatorId).toBe(String(writer.user.id));
+    expect(project.creator).toEqual({
+      id: writer.user.id,
+      email: writer.user.email,
+      employee: writerPerson,
+      department: { id: writer.department.id, name: writer.department.name },
     });
     expect(project.participantIds).toEqual([writer.employee.id]);
-    expect(project.participants).toEqual([project.creator]);
+    expect(project.participants).toEqual([writerPerson]);
     expect(project.products[0]).toMatchObject({ name: 'P', productType: 'general', status: 'active', attributes: {} });
     const code = project.uniqueCode;
 
@@ -98,10 +107,13 @@ describe.skipIf(servicesMissing)('projects through the graph', () => {
     expect(addExpense.body.errors![0]!.extensions!.code).toBe('NOT_FOUND');
   });
 
-  it('gives the bootstrap admin (no employee record) a null creator', async () => {
+  it('makes the bootstrap admin (no employee record) the creator: the user, without employee or department', async () => {
     const created = await gql(createProject, { input: kit.projectBody(customer.id) }, kit.adminToken);
     expect(created.body.errors).toBeUndefined();
-    expect(created.body.data.createProject).toMatchObject({ creatorId: null, creator: null });
+    expect(created.body.data.createProject).toMatchObject({
+      creatorId: String(kit.admin.id),
+      creator: { id: kit.admin.id, email: kit.admin.email, employee: null, department: null },
+    });
   });
 
   it('keeps a participant id the directory does not know: null in the graph, left out over REST', async () => {
@@ -111,7 +123,10 @@ describe.skipIf(servicesMissing)('projects through the graph', () => {
     });
     expect(created.body.errors).toBeUndefined();
     expect(created.body.data.createProject.participantIds).toEqual([unknown, writer.employee.id]);
-    expect(created.body.data.createProject.participants).toEqual([null, created.body.data.createProject.creator]);
+    expect(created.body.data.createProject.participants).toEqual([
+      null,
+      created.body.data.createProject.creator.employee,
+    ]);
     const rest = await api.get(`/api/v1/projects/${created.body.data.createProject.uniqueCode}`, {
       token: writer.token,
     });

@@ -60,7 +60,7 @@ describe.skipIf(servicesMissing)('projects over REST (projects spec, decisions.m
       currency: 'EUR',
       customerId: customer.id,
       customer: { id: customer.id, name: 'Acme Steel' },
-      creatorId: writer.employee.id,
+      creatorId: String(writer.user.id),
       status: 'pending',
       progress: 'technical_negotiating',
       replyDate: '2026-12-15T00:00:00.000Z',
@@ -70,12 +70,13 @@ describe.skipIf(servicesMissing)('projects over REST (projects spec, decisions.m
     expect(project.uniqueCode).not.toBe('PRJ-999999');
     for (const key of ['createdAt', 'updatedAt', 'replyDate']) expect(project[key]).toMatch(isoMillis);
     expect(Object.keys(project.creator).sort()).toEqual(personKeys);
+    // The creator is the signed-in user (id and e-mail), named, coded and placed by its employee record.
     expect(project.creator).toEqual({
       avatarFileId: writer.employee.avatarFileId,
       code: writer.employee.code,
       department: writer.department.name,
-      email: writer.employee.email,
-      id: writer.employee.id,
+      email: writer.user.email,
+      id: String(writer.user.id),
       name: writer.employee.name,
     });
     expect(project.participants).toEqual([
@@ -98,6 +99,25 @@ describe.skipIf(servicesMissing)('projects over REST (projects spec, decisions.m
     const fetched = await api.get(`/api/v1/projects/${project.uniqueCode}`, { token: reader.token });
     expect(fetched.status).toBe(200);
     expect(fetched.body).toEqual(project);
+  });
+
+  it('makes the bootstrap admin (no employee record) the creator: its user id, and its e-mail as the name', async () => {
+    const created = await create({}, kit.adminToken);
+    expect(created.status).toBe(201);
+    const adminPerson = {
+      avatarFileId: '',
+      code: '',
+      department: '',
+      email: kit.admin.email,
+      id: String(kit.admin.id),
+      name: kit.admin.email,
+    };
+    expect(created.body).toMatchObject({ creatorId: String(kit.admin.id), creator: adminPerson });
+    const listed = await api.get(`/api/v1/projects?search=${created.body.uniqueCode}&limit=100`, {
+      token: reader.token,
+    });
+    const found = listed.body.data.find((p: { uniqueCode: string }) => p.uniqueCode === created.body.uniqueCode);
+    expect(found).toMatchObject({ creatorId: String(kit.admin.id), creator: adminPerson });
   });
 
   it('refuses bad create bodies with 400 naming the field, and writes nothing', async () => {
