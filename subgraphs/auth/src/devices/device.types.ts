@@ -1,10 +1,9 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 
-@ObjectType('RegisteredDevice', { description: 'A device registered for device-bound login (auth spec, Device).' })
-export class RegisteredDeviceType {
-  @Field(() => ID)
-  id!: string;
-
+/** How a device names itself, when registering and when listed. Reached by no resolver, so not in the schema. */
+@ObjectType('DeviceIdentityFields')
+@InputType('DeviceIdentityFieldsInput')
+class DeviceIdentityFields {
   @Field(() => String)
   deviceName!: string;
 
@@ -13,6 +12,12 @@ export class RegisteredDeviceType {
 
   @Field(() => String)
   deviceFingerprint!: string;
+}
+
+@ObjectType('RegisteredDevice', { description: 'A device registered for device-bound login (auth spec, Device).' })
+export class RegisteredDeviceType extends DeviceIdentityFields {
+  @Field(() => ID)
+  id!: string;
 
   @Field(() => Boolean)
   isActive!: boolean;
@@ -28,16 +33,7 @@ export class RegisteredDeviceType {
 }
 
 @InputType()
-export class RegisterDeviceChallengeInput {
-  @Field(() => String)
-  deviceName!: string;
-
-  @Field(() => String, { description: '`mobile`, `desktop` or `tablet`' })
-  deviceType!: string;
-
-  @Field(() => String)
-  deviceFingerprint!: string;
-
+export class RegisterDeviceChallengeInput extends DeviceIdentityFields {
   @Field(() => String, { description: 'PEM, at most 10240 bytes' })
   publicKey!: string;
 
@@ -60,11 +56,15 @@ export class DeviceRegistrationChallenge {
   sessionId!: string;
 }
 
-@ObjectType()
-export class DeviceRegistrationResult {
+/** What every device operation answers first. Reached by no resolver, so not in the schema itself. */
+@ObjectType('DeviceOperationOutcome')
+class DeviceOperationOutcome {
   @Field(() => Boolean)
   success!: boolean;
+}
 
+@ObjectType()
+export class DeviceRegistrationResult extends DeviceOperationOutcome {
   @Field(() => ID)
   deviceId!: string;
 
@@ -73,10 +73,7 @@ export class DeviceRegistrationResult {
 }
 
 @ObjectType()
-export class DeviceActionResult {
-  @Field(() => Boolean)
-  success!: boolean;
-
+export class DeviceActionResult extends DeviceOperationOutcome {
   @Field(() => String)
   message!: string;
 }

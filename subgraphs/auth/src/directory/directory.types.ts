@@ -1,11 +1,12 @@
 import { Directive, Field, ID, InputType, ObjectType } from 'type-graphql';
 
-@Directive('@key(fields: "id")')
-@ObjectType('Department')
-export class DepartmentType {
-  @Field(() => ID)
-  id!: string;
-
+/**
+ * The fields every directory record shows and is created with. Reached by no resolver, so not in the schema:
+ * the types below inherit its fields.
+ */
+@ObjectType('DirectoryRecordFields')
+@InputType('DirectoryRecordFieldsInput')
+class DirectoryRecordFields {
   @Field(() => String)
   code!: string;
 
@@ -13,20 +14,25 @@ export class DepartmentType {
   name!: string;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType('Employee')
-export class EmployeeType {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => String)
-  code!: string;
-
-  @Field(() => String)
-  name!: string;
-
+@ObjectType('EmployeeFields')
+@InputType('EmployeeFieldsInput')
+class EmployeeFields extends DirectoryRecordFields {
   @Field(() => String)
   email!: string;
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType('Department')
+export class DepartmentType extends DirectoryRecordFields {
+  @Field(() => ID)
+  id!: string;
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType('Employee')
+export class EmployeeType extends EmployeeFields {
+  @Field(() => ID)
+  id!: string;
 
   @Field(() => String, { nullable: true })
   avatarFileId!: string | null;
@@ -36,25 +42,10 @@ export class EmployeeType {
 }
 
 @InputType()
-export class CreateDepartmentInput {
-  @Field(() => String)
-  code!: string;
-
-  @Field(() => String)
-  name!: string;
-}
+export class CreateDepartmentInput extends DirectoryRecordFields {}
 
 @InputType()
-export class CreateEmployeeInput {
-  @Field(() => String)
-  code!: string;
-
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => String)
-  email!: string;
-
+export class CreateEmployeeInput extends EmployeeFields {
   @Field(() => ID, { nullable: true })
   departmentId?: string | null;
 
