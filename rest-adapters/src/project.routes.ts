@@ -1,4 +1,5 @@
 import { z } from '@platform/lib/validation';
+import { sortedPageQuery } from './paging.js';
 import { defineRoutes } from './route.js';
 import { projectFields, projectPageOf, projectOf } from './project.shapes.js';
 
@@ -7,13 +8,6 @@ const ids = z.array(text, { invalid_type_error: 'must be an array of strings' })
 const integer = z
   .number({ required_error: 'is required', invalid_type_error: 'must be an integer' })
   .int('must be an integer');
-
-/** Query strings arrive as text: integers are read here, their ranges are the service's. */
-const queryInteger = z
-  .string()
-  .regex(/^-?\d+$/, 'must be an integer')
-  .transform(Number)
-  .optional();
 
 /** Shapes only: the projects subgraph applies the rules (ranges, enums, references) for REST and GraphQL. */
 const productBody = z.object({
@@ -49,12 +43,7 @@ const updateBody = z.object({
   progress: text.optional(),
 });
 
-const listQuery = z.object({
-  page: queryInteger,
-  limit: queryInteger,
-  search: z.string().optional(),
-  sortBy: z.string().optional(),
-  sortOrder: z.string().optional(),
+const listQuery = sortedPageQuery.extend({
   status: z.string().optional(),
   customerId: z.string().optional(),
 });

@@ -1,16 +1,10 @@
 import { z } from '@platform/lib/validation';
+import { sortedPageQuery } from './paging.js';
 import { defineRoutes } from './route.js';
 import { activitiesOf, activityFields, taskFields, taskOf, taskPageOf } from './task.shapes.js';
 
 const text = z.string({ required_error: 'is required', invalid_type_error: 'must be a string' });
 const strings = z.array(text, { invalid_type_error: 'must be an array of strings' });
-
-/** Query strings arrive as text: integers are read here, their ranges are the service's. */
-const queryInteger = z
-  .string()
-  .regex(/^-?\d+$/, 'must be an integer')
-  .transform(Number)
-  .optional();
 
 /** Shapes only: the projects subgraph applies the rules (ranges, enums, references) for REST and GraphQL. */
 const createBody = z.object({
@@ -40,12 +34,7 @@ const updateBody = z.object({
   tags: strings.optional(),
 });
 
-const listQuery = z.object({
-  page: queryInteger,
-  limit: queryInteger,
-  search: z.string().optional(),
-  sortBy: z.string().optional(),
-  sortOrder: z.string().optional(),
+const listQuery = sortedPageQuery.extend({
   status: z.string().optional(),
   priority: z.string().optional(),
   departmentId: z.string().optional(),
