@@ -1,5 +1,6 @@
 import { GraphQLJSONObject, GraphQLSafeInt } from 'graphql-scalars';
-import { Field, ID, InputType } from 'type-graphql';
+import { ArgsType, Field, ID, InputType } from 'type-graphql';
+import { paged, sorted } from '../listing/list.args.js';
 
 @InputType()
 export class ProductInput {
@@ -80,3 +81,16 @@ export class UpdateProjectInput {
   @Field(() => String, { nullable: true, description: "One of the spec's project progress values" })
   progress?: string;
 }
+
+@ArgsType()
+class ProjectFilters {
+  @Field(() => String, { nullable: true })
+  customerId?: string;
+
+  @Field(() => String, { nullable: true })
+  status?: string;
+}
+
+/** The arguments of `projects`: its filters, sorting and paging. */
+@ArgsType()
+export class ProjectListArgs extends paged(sorted(ProjectFilters)) {}

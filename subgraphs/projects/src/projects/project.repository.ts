@@ -1,4 +1,5 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { findPage } from '../listing/list.repository.js';
 import { ProjectDocument, ProjectParticipant } from './project-members.entity.js';
 import { Project } from './project.entity.js';
 import type { ProjectProgress, ProjectStatus } from './project.values.js';
@@ -30,11 +31,6 @@ export type ProjectChanges = Partial<
   }
 >;
 
-/** `%`, `_` and the escape character itself match literally in a search (decisions: projects). */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /**
  * The project table and its participant and document lists. A deleted project (`deletedAt` set) is never
  * returned by any read here.
@@ -57,20 +53,7 @@ export class ProjectRepository {
     const where: FilterQuery<Project> = { deletedAt: null };
     if (query.status) where.status = query.status;
     if (query.customerId) where.customerId = query.customerId;
-    if (query.search) {
-      const pattern = likePattern(query.search);
-      where.$or = [
-        { name: { $ilike: pattern } },
-        { uniqueCode: { $ilike: pattern } },
-        { description: { $ilike: pattern } },
-      ];
-    }
-    const [rows, total] = await this.em.findAndCount(Project, where, {
-      orderBy: { [query.sortBy]: query.sortOrder, id: query.sortOrder },
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-    });
-    return { rows, total };
+    return findPage(this.em, Project, where, query, query.sortBy);
   }
 
   /** The code comes back from the insert (a column default drawn from the sequence). */

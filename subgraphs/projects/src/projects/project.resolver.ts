@@ -1,7 +1,7 @@
-import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { userWithPermission } from '@platform/lib/graphql/context';
 import type { ProjectsContext } from '../context.js';
-import { CreateProjectInput, UpdateProjectInput } from './project.inputs.js';
+import { CreateProjectInput, ProjectListArgs, UpdateProjectInput } from './project.inputs.js';
 import { ProjectDeletion, ProjectPage, ProjectType, ResourceCount } from './project.types.js';
 import { projectView } from './project.views.js';
 
@@ -9,18 +9,9 @@ import { projectView } from './project.views.js';
 @Resolver()
 export class ProjectResolver {
   @Query(() => ProjectPage, { description: 'page >= 1, limit 1..100 (default 10); newest first by default' })
-  async projects(
-    @Ctx() ctx: ProjectsContext,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
-    @Arg('search', () => String, { nullable: true }) search?: string,
-    @Arg('sortBy', () => String, { nullable: true }) sortBy?: string,
-    @Arg('sortOrder', () => String, { nullable: true, description: '`asc` or `desc`' }) sortOrder?: string,
-    @Arg('status', () => String, { nullable: true }) status?: string,
-    @Arg('customerId', () => String, { nullable: true }) customerId?: string,
-  ) {
+  async projects(@Ctx() ctx: ProjectsContext, @Args(() => ProjectListArgs) args: ProjectListArgs) {
     userWithPermission(ctx, 'projects:read');
-    const found = await ctx.projects.projects.list({ page, limit, search, sortBy, sortOrder, status, customerId });
+    const found = await ctx.projects.projects.list({ ...args });
     return { data: found.rows.map(projectView), meta: found.meta };
   }
 

@@ -1,8 +1,6 @@
 import { text, uuid, z } from '@platform/lib/validation';
+import { oneOf, sortedPageInput } from '../listing/list.validation.js';
 import { projectProgresses, projectStatuses } from './project.values.js';
-
-const oneOf = <T extends [string, ...string[]]>(values: T) =>
-  z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) });
 
 export const projectStatus = oneOf([...projectStatuses]);
 export const projectProgress = oneOf([...projectProgresses]);
@@ -92,17 +90,7 @@ export const sortableFields = [
   'progress',
 ] as const;
 
-/** Pagination as decided for every list: page >= 1, limit 1..100, never clamped (decisions: Everywhere). */
-export const listProjectsInput = z.object({
-  page: z.number().int('must be an integer').min(1, 'must be at least 1').default(1),
-  limit: z.number().int('must be an integer').min(1, 'must be at least 1').max(100, 'must be at most 100').default(10),
-  search: z
-    .string()
-    .max(255, 'must be at most 255 characters')
-    .transform((value) => value.trim() || undefined)
-    .optional(),
-  sortBy: oneOf([...sortableFields]).default('createdAt'),
-  sortOrder: oneOf<['asc', 'desc']>(['asc', 'desc']).default('desc'),
+export const listProjectsInput = sortedPageInput([...sortableFields]).extend({
   status: projectStatus.optional(),
   customerId: uuid.optional(),
 });

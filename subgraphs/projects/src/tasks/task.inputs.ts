@@ -1,4 +1,5 @@
-import { Field, ID, InputType } from 'type-graphql';
+import { ArgsType, Field, ID, InputType } from 'type-graphql';
+import { paged, sorted } from '../listing/list.args.js';
 
 /** Server-owned fields (id, uniqueCode, timestamps) have no place here. */
 @InputType()
@@ -67,3 +68,32 @@ export class UpdateTaskInput {
   @Field(() => [String], { nullable: true, description: 'Replaces the tags' })
   tags?: string[];
 }
+
+@ArgsType()
+class TaskFilters {
+  @Field(() => String, { nullable: true })
+  departmentId?: string;
+
+  @Field(() => String, { nullable: true })
+  priority?: string;
+
+  @Field(() => String, { nullable: true })
+  status?: string;
+}
+
+@ArgsType()
+class MyTaskFilters {
+  @Field(() => String, { nullable: true })
+  priority?: string;
+
+  @Field(() => String, { nullable: true })
+  status?: string;
+}
+
+/** The arguments of `projectTasks` besides projectId: its filters, sorting and paging. */
+@ArgsType()
+export class TaskListArgs extends paged(sorted(TaskFilters)) {}
+
+/** The arguments of `myTasks`: its filters and paging (no sorting). */
+@ArgsType()
+export class MyTaskListArgs extends paged(MyTaskFilters) {}

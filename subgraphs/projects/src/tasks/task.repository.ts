@@ -1,4 +1,5 @@
 import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { findPage } from '../listing/list.repository.js';
 import { Task, TaskParticipant } from './task.entity.js';
 import type { TaskPriority } from './task.values.js';
 
@@ -46,11 +47,6 @@ const sortColumn: Record<TaskSortField, keyof Task> = {
   status: 'status',
 };
 
-/** `%`, `_` and the escape character itself match literally in a search (decisions: projects). */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /**
  * The task table, its participants and the per-project counter behind task codes. A deleted task (`deletedAt`
  * set) is never returned by any read here.
@@ -73,20 +69,7 @@ export class TaskRepository {
     if (query.status) where.status = query.status;
     if (query.priority) where.priority = query.priority;
     if (query.departmentId) where.departmentId = query.departmentId;
-    if (query.search) {
-      const pattern = likePattern(query.search);
-      where.$or = [
-        { name: { $ilike: pattern } },
-        { uniqueCode: { $ilike: pattern } },
-        { description: { $ilike: pattern } },
-      ];
-    }
-    const [rows, total] = await this.em.findAndCount(Task, where, {
-      orderBy: { [sortColumn[query.sortBy]]: query.sortOrder, id: query.sortOrder },
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-    });
-    return { rows, total };
+    return findPage(this.em, Task, where, query, sortColumn[query.sortBy]);
   }
 
   /**

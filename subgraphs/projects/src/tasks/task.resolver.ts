@@ -1,8 +1,8 @@
-import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { userWithPermission } from '@platform/lib/graphql/context';
 import type { UserCaller } from '@platform/lib/auth/caller';
 import type { ProjectsContext } from '../context.js';
-import { CreateTaskInput, UpdateTaskInput } from './task.inputs.js';
+import { CreateTaskInput, MyTaskListArgs, TaskListArgs, UpdateTaskInput } from './task.inputs.js';
 import { TaskDeletion, TaskPage, TaskType } from './task.types.js';
 import { taskView } from './task.views.js';
 import type { TaskActor, TaskPage as FoundPage } from './task.service.js';
@@ -17,31 +17,16 @@ export class TaskResolver {
   async projectTasks(
     @Ctx() ctx: ProjectsContext,
     @Arg('projectId', () => String) projectId: string,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
-    @Arg('search', () => String, { nullable: true }) search?: string,
-    @Arg('sortBy', () => String, { nullable: true }) sortBy?: string,
-    @Arg('sortOrder', () => String, { nullable: true, description: '`asc` or `desc`' }) sortOrder?: string,
-    @Arg('status', () => String, { nullable: true }) status?: string,
-    @Arg('priority', () => String, { nullable: true }) priority?: string,
-    @Arg('departmentId', () => String, { nullable: true }) departmentId?: string,
+    @Args(() => TaskListArgs) args: TaskListArgs,
   ) {
     userWithPermission(ctx, 'tasks:read');
-    const query = { page, limit, search, sortBy, sortOrder, status, priority, departmentId };
-    return pageView(await ctx.projects.tasks.listOfProject(projectId, query));
+    return pageView(await ctx.projects.tasks.listOfProject(projectId, { ...args }));
   }
 
   @Query(() => TaskPage, { description: "Tasks in which the caller's employee is a participant" })
-  async myTasks(
-    @Ctx() ctx: ProjectsContext,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
-    @Arg('search', () => String, { nullable: true }) search?: string,
-    @Arg('status', () => String, { nullable: true }) status?: string,
-    @Arg('priority', () => String, { nullable: true }) priority?: string,
-  ) {
+  async myTasks(@Ctx() ctx: ProjectsContext, @Args(() => MyTaskListArgs) args: MyTaskListArgs) {
     const caller = userWithPermission(ctx, 'tasks:read');
-    return pageView(await ctx.projects.tasks.listOfActor(actorOf(caller), { page, limit, search, status, priority }));
+    return pageView(await ctx.projects.tasks.listOfActor(actorOf(caller), { ...args }));
   }
 
   @Query(() => TaskType)

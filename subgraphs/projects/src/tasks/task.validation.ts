@@ -1,9 +1,7 @@
 import { text, uuid, z } from '@platform/lib/validation';
+import { oneOf, sortedPageInput } from '../listing/list.validation.js';
 import { isoDate } from '../projects/project.validation.js';
 import { taskPriorities } from './task.values.js';
-
-const oneOf = <T extends [string, ...string[]]>(values: T) =>
-  z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) });
 
 export const taskPriority = oneOf([...taskPriorities]);
 
@@ -62,17 +60,7 @@ export const sortableTaskFields = [
   'status',
 ] as const;
 
-/** Pagination as decided for every list: page >= 1, limit 1..100, never clamped (decisions: Everywhere). */
-export const listTasksInput = z.object({
-  page: z.number().int('must be an integer').min(1, 'must be at least 1').default(1),
-  limit: z.number().int('must be an integer').min(1, 'must be at least 1').max(100, 'must be at most 100').default(10),
-  search: z
-    .string()
-    .max(255, 'must be at most 255 characters')
-    .transform((value) => value.trim() || undefined)
-    .optional(),
-  sortBy: oneOf([...sortableTaskFields]).default('createdAt'),
-  sortOrder: oneOf<['asc', 'desc']>(['asc', 'desc']).default('desc'),
+export const listTasksInput = sortedPageInput([...sortableTaskFields]).extend({
   status: z.string().max(64, 'must be at most 64 characters').optional(),
   priority: taskPriority.optional(),
   departmentId: uuid.optional(),

@@ -1,0 +1,47 @@
+import type { EntityManager, EntityName, FilterQuery, QueryOrderMap } from '@mikro-orm/postgresql';
+
+/** What a listed record has: its search looks in the name, the code and the description. */
+interface Listed {
+  id: string;
+  name: string;
+  uniqueCode: string;
+  description: string;
+}
+
+export interface PageQuery {
+  page: number;
+  limit: number;
+  search?: string;
+  sortOrder: 'asc' | 'desc';
+}
+
+/** `%`, `_` and the escape character itself match literally in a search (decisions: projects). */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * One page of `entity` matching `where` and the query's search (name, code or description, case-insensitive),
+ * ordered by `sortColumn` then by id, with the number of all matching rows.
+ */
+export async function findPage<T extends Listed>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  where: FilterQuery<T> & object,
+  query: PageQuery,
+  sortColumn: keyof T & string,
+): Promise<{ rows: T[]; total: number }> {
+  const pattern = query.search && likePattern(query.search);
+  const filter = pattern
+    ? ({
+        ...where,
+        $or: [{ name: { $ilike: pattern } }, { uniqueCode: { $ilike: pattern } }, { description: { $ilike: pattern } }],
+      } as FilterQuery<T>)
+    : where;
+  const [rows, total] = await em.findAndCount(entity, filter, {
+    orderBy: { [sortColumn]: query.sortOrder, id: query.sortOrder } as QueryOrderMap<T>,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { rows, total };
+}
