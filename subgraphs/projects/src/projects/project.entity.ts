@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BigIntType, Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import { SoftDeletableRecord } from '../records/soft-deletable-record.entity.js';
 import type { ProjectProgress, ProjectStatus } from './project.values.js';
 
 /**
@@ -9,7 +10,7 @@ import type { ProjectProgress, ProjectStatus } from './project.values.js';
  * feature.
  */
 @Entity({ tableName: 'project' })
-export class Project {
+export class Project extends SoftDeletableRecord {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
@@ -44,13 +45,4 @@ export class Project {
   /** The auth subgraph's id of the signed-in user who created the project (decisions: projects, Creator). */
   @Property({ type: 'integer' })
   creatorUserId!: number;
-
-  @Property({ type: 'datetime' })
-  createdAt: Date & Opt = new Date();
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
-
-  @Property({ type: 'datetime', nullable: true })
-  deletedAt: (Date & Opt) | null = null;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ArrayType, Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import { SoftDeletableRecord } from '../records/soft-deletable-record.entity.js';
 import type { TaskPriority } from './task.values.js';
 
 /**
@@ -8,7 +9,7 @@ import type { TaskPriority } from './task.values.js';
  * file are ids: departments and employees belong to the auth subgraph, files to the files feature.
  */
 @Entity({ tableName: 'task' })
-export class Task {
+export class Task extends SoftDeletableRecord {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
@@ -51,15 +52,6 @@ export class Task {
 
   @Property({ type: ArrayType, columnType: 'text[]' })
   tags: string[] & Opt = [];
-
-  @Property({ type: 'datetime' })
-  createdAt: Date & Opt = new Date();
-
-  @Property({ type: 'datetime', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
-
-  @Property({ type: 'datetime', nullable: true })
-  deletedAt: (Date & Opt) | null = null;
 }
 
 /** An employee taking part in a task; `position` keeps the order the client gave. */
