@@ -1,13 +1,14 @@
+import { personOfUser, userPersonFields, type UserPersonSource } from './person.shapes.js';
+
 /** Everything of the spec's Task, nested records included (read from the graph's camelCase names). */
 export const taskFields = `id uniqueCode name description endDate fileId parentId projectId projectCode departmentId
   department { id code name } participants { id employeeId employee { name email } }
   priority status tags createdAt updatedAt deletedAt`;
 
 /** The acting user of an activity entry, as the spec's Person (decisions: projects, Creator). */
-const actorFields = 'id email employee { code name avatarFileId } department { name }';
 
 export const activityFields = `id taskId createdAt updatedAt
-  history { id type actorId actor { ${actorFields} } changedAt from to }`;
+  history { id type actorId actor { ${userPersonFields} } changedAt from to }`;
 
 interface GraphTask {
   id: string;
@@ -30,19 +31,20 @@ interface GraphTask {
   deletedAt: string | null;
 }
 
-interface User {
-  id: number;
-  email: string;
-  employee: { code: string; name: string; avatarFileId: string | null } | null;
-  department: { name: string } | null;
-}
-
 interface GraphActivity {
   id: string;
   taskId: string;
   createdAt: string;
   updatedAt: string;
-  history: { id: string; type: string; actorId: string; actor: User; changedAt: string; from: object; to: object };
+  history: {
+    id: string;
+    type: string;
+    actorId: string;
+    actor: UserPersonSource;
+    changedAt: string;
+    from: object;
+    to: object;
+  };
 }
 
 /**
@@ -81,22 +83,10 @@ export function taskPageOf(value: unknown) {
   return { data: page.data.map(taskOf), meta: page.meta };
 }
 
-/** The actor as the spec's Person: the employee's name, or the e-mail for a user without one; "" when absent. */
-function actorOf(user: User) {
-  return {
-    avatarFileId: user.employee?.avatarFileId ?? '',
-    code: user.employee?.code ?? '',
-    department: user.department?.name ?? '',
-    email: user.email,
-    id: String(user.id),
-    name: user.employee?.name ?? user.email,
-  };
-}
-
 /** The spec's Activity with its `history` (comments arrive with the comments half of the service). */
 export function activitiesOf(value: unknown) {
   return (value as GraphActivity[]).map((activity) => ({
     ...activity,
-    history: { ...activity.history, actor: actorOf(activity.history.actor) },
+    history: { ...activity.history, actor: personOfUser(activity.history.actor) },
   }));
 }
