@@ -1,4 +1,5 @@
 import { authRoutes } from './auth.routes.js';
+import { commentRoutes } from './comment.routes.js';
 import { deviceRoutes } from './device.routes.js';
 import { fileRoutes } from './file.routes.js';
 import { mobileRoutes } from './mobile.routes.js';
@@ -18,4 +19,5 @@ export const restRoutes: RestRoute[] = [
   ...fileRoutes,
   ...projectRoutes,
   ...taskRoutes,
+  ...commentRoutes,
 ];

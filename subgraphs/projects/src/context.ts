@@ -17,6 +17,8 @@ import { ActivityRepository } from './activities/activity.repository.js';
 import { TaskLoaders } from './tasks/task-loaders.js';
 import { TaskRepository } from './tasks/task.repository.js';
 import { TaskService } from './tasks/task.service.js';
+import { CommentRepository } from './comments/comment.repository.js';
+import { CommentService } from './comments/comment.service.js';
 
 export interface ProjectsServices {
   customers: CustomerService;
@@ -27,6 +29,7 @@ export interface ProjectsServices {
   expenses: ExpenseService;
   tasks: TaskService;
   taskLoaders: TaskLoaders;
+  comments: CommentService;
 }
 
 export interface ProjectsContext extends GatewayContext {
@@ -43,6 +46,8 @@ export function createProjectsServices(orm: MikroORM, storage: FileStorage): Pro
   const unitOfWork = new UnitOfWork(em);
   const files = new FileService(fileRows, storage);
   const projects = new ProjectService(projectRows, productRows, customerRows, fileRows, taskRows, unitOfWork, Date.now);
+  const activityRows = new ActivityRepository(em);
+  const tasks = new TaskService(taskRows, activityRows, projectRows, projects, fileRows, unitOfWork, Date.now);
   return {
     customers: new CustomerService(customerRows),
     files,
@@ -50,7 +55,8 @@ export function createProjectsServices(orm: MikroORM, storage: FileStorage): Pro
     loaders: new ProjectLoaders(projectRows, productRows, files.byId),
     resources: new ProjectResourceService(projects, projectRows, productRows, taskRows),
     expenses: new ExpenseService(new ExpenseRepository(em), projects),
-    tasks: new TaskService(taskRows, new ActivityRepository(em), projectRows, projects, fileRows, unitOfWork, Date.now),
+    tasks,
     taskLoaders: new TaskLoaders(taskRows),
+    comments: new CommentService(new CommentRepository(em), tasks, activityRows, fileRows, unitOfWork, Date.now),
   };
 }

@@ -6,6 +6,7 @@ import { ProjectDocument, ProjectParticipant } from './projects/project-members.
 import { Project } from './projects/project.entity.js';
 import { Activity } from './activities/activity.entity.js';
 import { Task, TaskParticipant } from './tasks/task.entity.js';
+import { TaskComment, TaskCommentAttachment, TaskCommentReaction } from './comments/comment.entity.js';
 
 export const projectsEntities = [
   Customer,
@@ -18,4 +19,7 @@ export const projectsEntities = [
   Task,
   TaskParticipant,
   Activity,
+  TaskComment,
+  TaskCommentAttachment,
+  TaskCommentReaction,
 ];

@@ -7,6 +7,7 @@ import { ProjectResolver } from './projects/project.resolver.js';
 import { ActivityResolver, TaskHistoryFieldsResolver } from './activities/activity.resolver.js';
 import { TaskFieldsResolver, TaskParticipantFieldsResolver } from './tasks/task-fields.resolver.js';
 import { TaskResolver } from './tasks/task.resolver.js';
+import { CommentFieldsResolver, CommentResolver } from './comments/comment.resolver.js';
 
 export function buildProjectsSchema() {
   return buildFederatedSchema(
@@ -21,6 +22,8 @@ export function buildProjectsSchema() {
       TaskParticipantFieldsResolver,
       ActivityResolver,
       TaskHistoryFieldsResolver,
+      CommentResolver,
+      CommentFieldsResolver,
     ],
     { ...customerReferenceResolvers },
   );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 
 /** What happened to a task; each entry's `from` and `to` hold only the fields it changed (decisions: tasks). */
-export type ActivityType = 'created' | 'updated' | 'status_changed' | 'deleted';
+export type ActivityType = 'created' | 'updated' | 'status_changed' | 'deleted' | 'comment_added' | 'comment_deleted';
 
 /** Field values as the API shows them: strings, string lists or null. */
 export type ChangedFields = Record<string, string | string[] | null>;

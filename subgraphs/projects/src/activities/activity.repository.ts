@@ -19,6 +19,17 @@ export class ActivityRepository {
     return this.em.create(Activity, { ...entry, createdAt: entry.changedAt, updatedAt: entry.changedAt });
   }
 
+  /** Stages the entry of a user's change of a task, made at `changedAt`; the change's own flush writes it. */
+  stageChange(
+    taskId: string,
+    type: ActivityType,
+    actorUserId: number,
+    diff: Pick<NewActivity, 'from' | 'to'>,
+    changedAt: Date,
+  ) {
+    return this.stage({ taskId, type, actorUserId, ...diff, changedAt });
+  }
+
   /** Oldest first (decisions: Shapes and codes, activity history). */
   ofTask(taskId: string): Promise<Activity[]> {
     return this.em.find(Activity, { taskId }, { orderBy: { changedAt: 'asc', createdAt: 'asc', id: 'asc' } });

@@ -6,7 +6,9 @@ export class TaskHistoryType {
   @Field(() => ID)
   id!: string;
 
-  @Field(() => String, { description: '`created`, `updated`, `status_changed` or `deleted`' })
+  @Field(() => String, {
+    description: '`created`, `updated`, `status_changed`, `deleted`, `comment_added` or `comment_deleted`',
+  })
   type!: string;
 
   @Field(() => ID, { description: "The acting user's id (the auth subgraph's User.id, as a string)" })

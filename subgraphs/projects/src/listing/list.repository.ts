@@ -16,7 +16,7 @@ export interface PageQuery {
 }
 
 /** `%`, `_` and the escape character itself match literally in a search (decisions: projects). */
-function likePattern(search: string): string {
+export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
@@ -38,7 +38,18 @@ export async function findPage<T extends Listed>(
         $or: [{ name: { $ilike: pattern } }, { uniqueCode: { $ilike: pattern } }, { description: { $ilike: pattern } }],
       } as FilterQuery<T>)
     : where;
-  const [rows, total] = await em.findAndCount(entity, filter, {
+  return findSortedPage(em, entity, filter, query, sortColumn);
+}
+
+/** One page of `entity` matching `where`, ordered by `sortColumn` then by id, with the number of all matching rows. */
+export async function findSortedPage<T extends { id: string }>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  where: FilterQuery<T>,
+  query: Omit<PageQuery, 'search'>,
+  sortColumn: keyof T & string,
+): Promise<{ rows: T[]; total: number }> {
+  const [rows, total] = await em.findAndCount(entity, where, {
     orderBy: { [sortColumn]: query.sortOrder, id: query.sortOrder } as QueryOrderMap<T>,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,

@@ -140,12 +140,6 @@ export class TaskService {
 
   /** Staged in the open transaction; the change's commit writes it. */
   private record(actor: TaskActor, task: Task, type: Activity['type'], diff: Pick<Activity, 'from' | 'to'>): void {
-    this.activities.stage({
-      taskId: task.id,
-      type,
-      actorUserId: actor.userId,
-      ...diff,
-      changedAt: new Date(this.now()),
-    });
+    this.activities.stageChange(task.id, type, actor.userId, diff, new Date(this.now()));
   }
 }

@@ -1,0 +1,79 @@
+import { z } from '@platform/lib/validation';
+import { commentFields, commentOf, commentPageOf } from './comment.shapes.js';
+import { sortedPageQuery } from './paging.js';
+import { defineRoutes } from './route.js';
+
+const text = z.string({ required_error: 'is required', invalid_type_error: 'must be a string' });
+
+/** Shapes only: the projects subgraph applies the rules (lengths, references, toggling) for REST and GraphQL. */
+const addBody = z.object({
+  content: text,
+  parentId: text.nullish(),
+  attachmentIds: z.array(text, { invalid_type_error: 'must be an array of strings' }).nullish(),
+});
+
+const codeParams = z.object({ unique_code: z.string() });
+
+/** Comment operations of the projects spec at the paths of decisions.md. */
+export const commentRoutes = defineRoutes([
+  {
+    method: 'GET',
+    url: '/api/v1/tasks/:unique_code/comments',
+    summary: "List a task's comments, deleted ones included with content '' (page, limit, sortBy, sortOrder)",
+    tag: 'comments',
+    auth: 'bearer',
+    params: codeParams,
+    query: sortedPageQuery,
+    operation: `query TaskComments($uniqueCode: String!, $page: Int, $limit: Int, $search: String, $sortBy: String,
+      $sortOrder: String) {
+      taskComments(uniqueCode: $uniqueCode, page: $page, limit: $limit, search: $search, sortBy: $sortBy,
+        sortOrder: $sortOrder) { data { ${commentFields} } meta { limit page total totalPages } }
+    }`,
+    variables: ({ params, query }) => ({ uniqueCode: params.unique_code, ...query }),
+    result: (data) => commentPageOf(data.taskComments),
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/tasks/:unique_code/comments',
+    summary: 'Add a comment to a task (a reply when parentId is given; attachmentIds are stored files)',
+    tag: 'comments',
+    auth: 'bearer',
+    params: codeParams,
+    body: addBody,
+    operation: `mutation AddTaskComment($uniqueCode: String!, $input: AddCommentInput!) {
+      addTaskComment(uniqueCode: $uniqueCode, input: $input) { ${commentFields} }
+    }`,
+    variables: ({ params, body }) => ({ uniqueCode: params.unique_code, input: body }),
+    result: (data) => commentOf(data.addTaskComment),
+    status: 201,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/tasks/:unique_code/comments/toggle-like',
+    summary: "Toggle the caller's reaction: the same type again removes it, the other type switches",
+    tag: 'comments',
+    auth: 'bearer',
+    params: codeParams,
+    body: z.object({ commentId: text, type: text }),
+    operation: `mutation ToggleTaskCommentReaction($uniqueCode: String!, $commentId: String!, $type: String!) {
+      toggleTaskCommentReaction(uniqueCode: $uniqueCode, commentId: $commentId, type: $type) {
+        commentId likes dislikes userReaction
+      }
+    }`,
+    variables: ({ params, body }) => ({ uniqueCode: params.unique_code, ...(body as object) }),
+    result: (data) => data.toggleTaskCommentReaction,
+  },
+  {
+    method: 'DELETE',
+    url: '/api/v1/tasks/:unique_code/comments/:commentId',
+    summary: 'Delete a comment (its author or an admin; it stays listed with content "", its replies stay)',
+    tag: 'comments',
+    auth: 'bearer',
+    params: z.object({ unique_code: z.string(), commentId: z.string() }),
+    operation: `mutation DeleteTaskComment($uniqueCode: String!, $commentId: String!) {
+      deleteTaskComment(uniqueCode: $uniqueCode, commentId: $commentId) { message }
+    }`,
+    variables: ({ params }) => ({ uniqueCode: params.unique_code, commentId: params.commentId }),
+    result: (data) => data.deleteTaskComment,
+  },
+]);

@@ -1,0 +1,113 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { findSortedPage, likePattern } from '../listing/list.repository.js';
+import { TaskComment, TaskCommentAttachment, type ReactionType } from './comment.entity.js';
+
+export interface CommentListQuery {
+  page: number;
+  limit: number;
+  search?: string;
+  sortBy: 'createdAt' | 'updatedAt';
+  sortOrder: 'asc' | 'desc';
+}
+
+export interface NewComment {
+  taskId: string;
+  parentId: string | null;
+  authorUserId: number;
+  content: string;
+}
+
+/** A comment's reactions as counted from their rows, and the given user's own (`""` for none). */
+export interface ReactionSummary {
+  commentId: string;
+  likes: number;
+  dislikes: number;
+  userReaction: string;
+}
+
+interface ReactionRow {
+  comment_id: string;
+  likes: string;
+  dislikes: string;
+  own: string | null;
+}
+
+/** The comment tables: comments, their attachments and their reactions. */
+export class CommentRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** A comment of the task, deleted or not. */
+  findOfTask(taskId: string, id: string): Promise<TaskComment | null> {
+    return this.em.findOne(TaskComment, { id, taskId });
+  }
+
+  /** Deleted comments are listed too (decisions: a deleted comment stays in lists); search matches content. */
+  page(taskId: string, query: CommentListQuery): Promise<{ rows: TaskComment[]; total: number }> {
+    const where: FilterQuery<TaskComment> = { taskId };
+    if (query.search) Object.assign(where, { content: { $ilike: likePattern(query.search) }, deletedAt: null });
+    return findSortedPage(this.em, TaskComment, where, query, query.sortBy);
+  }
+
+  async add(values: NewComment, fileIds: string[]): Promise<TaskComment> {
+    const comment = this.em.create(TaskComment, values);
+    fileIds.forEach((fileId, position) =>
+      this.em.create(TaskCommentAttachment, { commentId: comment.id, fileId, position }),
+    );
+    await this.em.flush();
+    return comment;
+  }
+
+  async softDelete(comment: TaskComment, at: Date): Promise<void> {
+    comment.deletedAt = at;
+    await this.em.flush();
+  }
+
+  attachmentsOf(commentIds: readonly string[]): Promise<TaskCommentAttachment[]> {
+    if (commentIds.length === 0) return Promise.resolve([]);
+    return this.em.find(
+      TaskCommentAttachment,
+      { commentId: { $in: [...commentIds] } },
+      { orderBy: { commentId: 'asc', position: 'asc' } },
+    );
+  }
+
+  /**
+   * Toggles the user's reaction in one statement, so concurrent requests never lose a count: the same type
+   * again deletes the row, another type replaces it, none inserts it (hand-written: a delete feeding a
+   * conditional upsert has no query-builder form).
+   */
+  async toggleReaction(commentId: string, userId: number, type: ReactionType): Promise<void> {
+    await this.em.execute(
+      `with "removed" as (
+         delete from "projects"."task_comment_reaction"
+         where "comment_id" = ? and "user_id" = ? and "type" = ? returning 1)
+       insert into "projects"."task_comment_reaction" ("comment_id", "user_id", "type")
+       select ?, ?, ? where not exists (select 1 from "removed")
+       on conflict ("comment_id", "user_id") do update set "type" = excluded."type"`,
+      [commentId, userId, type, commentId, userId, type],
+    );
+  }
+
+  /** Likes, dislikes and `userId`'s own reaction of each comment, counted from the rows in one statement. */
+  async reactionsOf(commentIds: readonly string[], userId: number): Promise<ReactionSummary[]> {
+    if (commentIds.length === 0) return [];
+    const rows = await this.em.execute<ReactionRow[]>(
+      `select "comment_id",
+         count(*) filter (where "type" = 'like') as "likes",
+         count(*) filter (where "type" = 'dislike') as "dislikes",
+         max("type") filter (where "user_id" = ?) as "own"
+       from "projects"."task_comment_reaction" where "comment_id" = any(?::uuid[]) group by "comment_id"`,
+      [userId, `{${commentIds.join(',')}}`],
+    );
+    const found = new Map(rows.map((row) => [row.comment_id, row]));
+    return commentIds.map((commentId) => {
+      const row = found.get(commentId);
+      return {
+        commentId,
+        likes: Number(row?.likes ?? 0),
+        dislikes: Number(row?.dislikes ?? 0),
+        userReaction: row?.own ?? '',
+      };
+    });
+  }
+}

@@ -1,0 +1,70 @@
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { userWithPermission } from '@platform/lib/graphql/context';
+import { hasPermission, type UserCaller } from '@platform/lib/auth/caller';
+import type { ProjectsContext } from '../context.js';
+import { UserReference } from '../projects/project.types.js';
+import { TaskDeletion } from '../tasks/task.types.js';
+import type { CommentActor } from './comment.service.js';
+import { AddCommentInput, CommentListArgs, CommentPage, CommentReactionType, CommentType } from './comment.types.js';
+import { commentView } from './comment.views.js';
+
+const actorOf = (caller: UserCaller): CommentActor => ({
+  userId: caller.userId,
+  isAdmin: hasPermission(caller, 'admin'),
+});
+
+/** A task's comments (projects spec; permissions tasks:read to list, comments:write to change; admin all). */
+@Resolver()
+export class CommentResolver {
+  @Query(() => CommentPage, { description: 'Deleted comments included; page >= 1, limit 1..100 (default 10)' })
+  async taskComments(
+    @Ctx() ctx: ProjectsContext,
+    @Arg('uniqueCode', () => String) uniqueCode: string,
+    @Args(() => CommentListArgs) args: CommentListArgs,
+  ) {
+    const caller = userWithPermission(ctx, 'tasks:read');
+    const found = await ctx.projects.comments.list(actorOf(caller), uniqueCode, { ...args });
+    return { data: found.rows.map(commentView), meta: found.meta };
+  }
+
+  @Mutation(() => CommentType)
+  async addTaskComment(
+    @Arg('uniqueCode', () => String) uniqueCode: string,
+    @Arg('input', () => AddCommentInput) input: AddCommentInput,
+    @Ctx() ctx: ProjectsContext,
+  ) {
+    const caller = userWithPermission(ctx, 'comments:write');
+    return commentView(await ctx.projects.comments.add(actorOf(caller), uniqueCode, { ...input }));
+  }
+
+  @Mutation(() => CommentReactionType, { description: 'The same type again removes it; the other type switches' })
+  async toggleTaskCommentReaction(
+    @Arg('uniqueCode', () => String) uniqueCode: string,
+    @Arg('commentId', () => String) commentId: string,
+    @Arg('type', () => String) type: string,
+    @Ctx() ctx: ProjectsContext,
+  ) {
+    const caller = userWithPermission(ctx, 'comments:write');
+    return ctx.projects.comments.toggleReaction(actorOf(caller), uniqueCode, { commentId, type });
+  }
+
+  @Mutation(() => TaskDeletion, { description: "Soft delete by its author or an admin: listed with content ''" })
+  async deleteTaskComment(
+    @Arg('uniqueCode', () => String) uniqueCode: string,
+    @Arg('commentId', () => String) commentId: string,
+    @Ctx() ctx: ProjectsContext,
+  ) {
+    const caller = userWithPermission(ctx, 'comments:write');
+    await ctx.projects.comments.delete(actorOf(caller), uniqueCode, commentId);
+    return { message: 'Comment deleted' };
+  }
+}
+
+@Resolver(() => CommentType)
+export class CommentFieldsResolver {
+  /** The author; the gateway resolves it in the auth subgraph, batched across the page. */
+  @FieldResolver(() => UserReference)
+  actor(@Root() comment: CommentType): UserReference & { __typename: 'User' } {
+    return { __typename: 'User', id: Number(comment.actorId) };
+  }
+}

@@ -1,0 +1,129 @@
+import { validate } from '@platform/lib/validation';
+import type { UnitOfWork } from '@platform/lib/unit-of-work';
+import type { ActivityRepository } from '../activities/activity.repository.js';
+import type { Activity } from '../activities/activity.entity.js';
+import type { FileRepository } from '../files/file.repository.js';
+import type { Task } from '../tasks/task.entity.js';
+import type { TaskService } from '../tasks/task.service.js';
+import type { TaskComment, TaskCommentAttachment } from './comment.entity.js';
+import { CommentNotFoundError, NotCommentAuthorError, UnknownCommentReferenceError } from './comment.errors.js';
+import type { CommentRepository, ReactionSummary } from './comment.repository.js';
+import { addCommentInput, listCommentsInput, reactionInput } from './comment.validation.js';
+
+/** Who acts: the signed-in user, and whether they are an admin (who may delete anyone's comment). */
+export interface CommentActor {
+  userId: number;
+  isAdmin: boolean;
+}
+
+/** A comment with what its shape shows beside its row. */
+export interface CommentRecord {
+  comment: TaskComment;
+  attachments: TaskCommentAttachment[];
+  reactions: ReactionSummary;
+}
+
+export interface CommentPage {
+  rows: CommentRecord[];
+  meta: { page: number; limit: number; total: number; totalPages: number };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Comments of a task: the rules of the projects spec and decisions.md. Adding and deleting a comment write
+ * their activity entry in the same transaction; a reaction is one atomic toggle per request.
+ */
+export class CommentService {
+  constructor(
+    private readonly comments: CommentRepository,
+    private readonly tasks: TaskService,
+    private readonly activities: ActivityRepository,
+    private readonly files: FileRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly now: () => number,
+  ) {}
+
+  async list(actor: CommentActor, uniqueCode: string, input: Record<string, unknown>): Promise<CommentPage> {
+    const query = validate(
+      listCommentsInput,
+      Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined)),
+    );
+    const task = await this.tasks.get(uniqueCode);
+    const { rows, total } = await this.comments.page(task.id, query);
+    return {
+      rows: await this.records(rows, actor.userId),
+      meta: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
+    };
+  }
+
+  async add(actor: CommentActor, uniqueCode: string, input: unknown): Promise<CommentRecord> {
+    const { content, parentId, attachmentIds } = validate(addCommentInput, input);
+    const task = await this.tasks.get(uniqueCode);
+    if (parentId) {
+      const parent = await this.comments.findOfTask(task.id, parentId);
+      if (!parent || parent.deletedAt) {
+        throw new UnknownCommentReferenceError('parentId', 'must be a comment of the task');
+      }
+    }
+    if ((await this.files.findByIds(attachmentIds)).length !== attachmentIds.length) {
+      throw new UnknownCommentReferenceError('attachmentIds', 'file not found');
+    }
+    const comment = await this.unitOfWork.run(async () => {
+      const added = await this.comments.add({ taskId: task.id, parentId, authorUserId: actor.userId, content }, [
+        ...attachmentIds,
+      ]);
+      this.record(actor, task, 'comment_added', {
+        from: {},
+        to: { commentId: added.id, content, parentId, attachmentIds },
+      });
+      return added;
+    });
+    return (await this.records([comment], actor.userId))[0];
+  }
+
+  /** Like again removes the like; like then dislike switches (decisions: Project and task service). */
+  async toggleReaction(actor: CommentActor, uniqueCode: string, input: unknown): Promise<ReactionSummary> {
+    const { commentId, type } = validate(reactionInput, input);
+    const task = await this.tasks.get(uniqueCode);
+    const comment = await this.comments.findOfTask(task.id, commentId);
+    if (!comment || comment.deletedAt) {
+      throw new UnknownCommentReferenceError('commentId', 'must be a live comment of the task');
+    }
+    await this.comments.toggleReaction(comment.id, actor.userId, type);
+    return (await this.comments.reactionsOf([comment.id], actor.userId))[0];
+  }
+
+  /** Soft delete: the comment stays listed with its content hidden; its replies stay. */
+  async delete(actor: CommentActor, uniqueCode: string, commentId: string): Promise<void> {
+    const task = await this.tasks.get(uniqueCode);
+    const comment = uuidPattern.test(commentId) ? await this.comments.findOfTask(task.id, commentId) : null;
+    if (!comment || comment.deletedAt) throw new CommentNotFoundError();
+    if (comment.authorUserId !== actor.userId && !actor.isAdmin) throw new NotCommentAuthorError();
+    const at = new Date(this.now());
+    await this.unitOfWork.run(async () => {
+      await this.comments.softDelete(comment, at);
+      this.record(actor, task, 'comment_deleted', {
+        from: { commentId, deletedAt: null },
+        to: { commentId, deletedAt: at.toISOString() },
+      });
+    });
+  }
+
+  /** Attachments and reactions of a page: one statement each, whatever its size. */
+  private async records(rows: TaskComment[], userId: number): Promise<CommentRecord[]> {
+    const ids = rows.map((row) => row.id);
+    const attachments = await this.comments.attachmentsOf(ids);
+    const reactions = await this.comments.reactionsOf(ids, userId);
+    return rows.map((comment, index) => ({
+      comment,
+      attachments: attachments.filter((row) => row.commentId === comment.id),
+      reactions: reactions[index],
+    }));
+  }
+
+  /** Staged in the open transaction; the change's commit writes it. */
+  private record(actor: CommentActor, task: Task, type: Activity['type'], diff: Pick<Activity, 'from' | 'to'>): void {
+    this.activities.stageChange(task.id, type, actor.userId, diff, new Date(this.now()));
+  }
+}
