@@ -1,14 +1,7 @@
 import type { Duplex } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabasePool } from '@platform/lib/database';
-import { serveSubgraph } from '@platform/lib/graphql/serve-subgraph';
-import { createLogger } from '@platform/lib/logger';
-import { createPlatform } from '@platform/lib/platform';
-import { createStores } from '@platform/lib/store/index';
-import type { Stores } from '@platform/lib/store/ports';
 import {
   actorsOf,
   closeCode,
@@ -19,26 +12,18 @@ import {
   type Actors,
 } from '../../../test/notifications-kit.js';
 import { createNotificationsSubgraph } from '@platform/notifications/app';
-import {
-  createTestDatabase,
-  newSharedResources,
-  startTestServer,
-  testConfigOf,
-  type TestServer,
-} from '../../../test/harness.js';
+import { createTestDatabase, newSharedResources, startTestServer, type TestServer } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
+import { startStandaloneSubgraph, type StandaloneSubgraph } from '../../../test/standalone-subgraph.js';
 import { createSignedInUser, type TestUser } from '../../../test/users.js';
 import { eventually, pause } from '../../../test/waiting.js';
 
 /** The distributed layout in one process: the notifications subgraph alone on its own port, the gateway apart. */
 describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distributed mode)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let subgraphStores: Stores;
-  let subgraphApp: FastifyInstance;
-  let subgraphUrl: string;
+  let subgraph: StandaloneSubgraph;
   let gateway: TestServer;
   let actors: Actors;
-  let subgraphDatabase: DatabasePool | undefined;
   let alice: TestUser;
   let bob: TestUser;
   /** Upgraded sockets open on the subgraph: the gateway's upstream connections. */
@@ -48,29 +33,19 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
   beforeAll(async () => {
     database = await createTestDatabase();
     const shared = newSharedResources(database.url);
-    const config = testConfigOf(shared);
-    subgraphStores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
-    const platform = createPlatform(config, createLogger(config.LOG_LEVEL, 'notifications'), subgraphStores);
-    subgraphApp = await serveSubgraph(
-      await createNotificationsSubgraph(platform, (subgraphDatabase = new DatabasePool(shared.databaseUrl))),
-      platform,
-    );
-    subgraphApp.server.on('upgrade', (_request, socket: Duplex) => {
+    subgraph = await startStandaloneSubgraph('notifications', shared, createNotificationsSubgraph);
+    subgraph.app.server.on('upgrade', (_request, socket: Duplex) => {
       upstream.add(socket);
       socket.once('close', () => upstream.delete(socket));
     });
-    const address = await subgraphApp.listen({ port: 0, host: '127.0.0.1' });
-    subgraphUrl = `${address}/graphql`;
-    gateway = await startTestServer(shared, { SUBGRAPH_NOTIFICATIONS_URL: subgraphUrl });
+    gateway = await startTestServer(shared, { SUBGRAPH_NOTIFICATIONS_URL: subgraph.url });
     actors = await actorsOf(gateway.url);
     alice = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'alice' });
     bob = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'bob' });
   });
   afterAll(async () => {
     await gateway?.close();
-    await subgraphApp?.close();
-    await subgraphDatabase?.close();
-    await subgraphStores?.close();
+    await subgraph?.close();
     await database?.drop();
   });
 
@@ -130,7 +105,7 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
   it('refuses a socket on the subgraph without a valid internal identity (4403)', async () => {
     for (const connectionParams of [{}, { identity: 'not-a-jwt' }, { authorization: `Bearer ${alice.token}` }]) {
       const client = createClient({
-        url: subgraphUrl.replace(/^http/, 'ws'),
+        url: subgraph.url.replace(/^http/, 'ws'),
         webSocketImpl: WebSocket,
         connectionParams,
         retryAttempts: 0,

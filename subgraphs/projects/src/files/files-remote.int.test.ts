@@ -2,14 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabasePool } from '@platform/lib/database';
-import { serveSubgraph } from '@platform/lib/graphql/serve-subgraph';
-import { createLogger } from '@platform/lib/logger';
-import { createPlatform } from '@platform/lib/platform';
-import { createStores } from '@platform/lib/store/index';
-import type { Stores } from '@platform/lib/store/ports';
 import { httpClient, loginAs } from '../../../../test/client.js';
 import { downloadFile, uploadFiles } from '../../../../test/files.js';
 import {
@@ -17,19 +10,17 @@ import {
   createTestDatabase,
   newSharedResources,
   startTestServer,
-  testConfigOf,
   type TestServer,
 } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
+import { startStandaloneSubgraph, type StandaloneSubgraph } from '../../../../test/standalone-subgraph.js';
 import { createSignedInUser, type TestUser } from '../../../../test/users.js';
 import { createProjectsSubgraph } from '../app.js';
 
 /** The distributed layout in one process: the projects subgraph alone on its own port, with its own FILES_DIR. */
 describe.skipIf(servicesMissing)('files of a remote projects subgraph (distributed mode)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let subgraphDatabase: DatabasePool | undefined;
-  let subgraphStores: Stores;
-  let subgraphApp: FastifyInstance;
+  let subgraph: StandaloneSubgraph;
   let gateway: TestServer;
   let subgraphFiles: string;
   let gatewayFiles: string;
@@ -41,13 +32,8 @@ describe.skipIf(servicesMissing)('files of a remote projects subgraph (distribut
     gatewayFiles = await mkdtemp(join(tmpdir(), 'files-gateway-'));
     database = await createTestDatabase();
     const shared = newSharedResources(database.url);
-    const config = testConfigOf(shared, { FILES_DIR: subgraphFiles });
-    subgraphStores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
-    const platform = createPlatform(config, createLogger(config.LOG_LEVEL, 'projects'), subgraphStores);
-    subgraphDatabase = new DatabasePool(shared.databaseUrl);
-    subgraphApp = await serveSubgraph(await createProjectsSubgraph(platform, subgraphDatabase), platform);
-    const address = await subgraphApp.listen({ port: 0, host: '127.0.0.1' });
-    gateway = await startTestServer(shared, { SUBGRAPH_PROJECTS_URL: `${address}/graphql`, FILES_DIR: gatewayFiles });
+    subgraph = await startStandaloneSubgraph('projects', shared, createProjectsSubgraph, { FILES_DIR: subgraphFiles });
+    gateway = await startTestServer(shared, { SUBGRAPH_PROJECTS_URL: subgraph.url, FILES_DIR: gatewayFiles });
     const api = httpClient(gateway.url);
     const { accessToken } = await loginAs(api, adminCredentials.email, adminCredentials.password);
     writer = await createSignedInUser(api, accessToken, { permissions: ['projects:write', 'projects:read'] });
@@ -55,9 +41,7 @@ describe.skipIf(servicesMissing)('files of a remote projects subgraph (distribut
   });
   afterAll(async () => {
     await gateway?.close();
-    await subgraphApp?.close();
-    await subgraphDatabase?.close();
-    await subgraphStores?.close();
+    await subgraph?.close();
     await database?.drop();
     await rm(subgraphFiles, { recursive: true, force: true });
     await rm(gatewayFiles, { recursive: true, force: true });
