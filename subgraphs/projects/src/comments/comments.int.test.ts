@@ -4,6 +4,7 @@ import { httpClient, type HttpClient } from '../../../../test/client.js';
 import { uploadFiles } from '../../../../test/files.js';
 import { startIsolatedServer } from '../../../../test/harness.js';
 import { personKeys, projectsTestKit } from '../../../../test/projects-kit.js';
+import { expectRefusedNamingField } from '../../../../test/refusals.js';
 import { servicesMissing } from '../../../../test/services.js';
 import { createTask, taskBody } from '../../../../test/tasks-kit.js';
 
@@ -145,16 +146,15 @@ describe.skipIf(servicesMissing)('task comments over REST (projects spec, decisi
       expect(refused.status, JSON.stringify(payload)).toBe(400);
       expect(refused.body.message, JSON.stringify(payload)).toContain(field);
     }
-    for (const [query, field] of [
-      ['limit=101', 'limit'],
-      ['page=0', 'page'],
-      ['sortBy=content', 'sortBy'],
-      ['sortOrder=up', 'sortOrder'],
-    ]) {
-      const refused = await api.get(`${commentsOf(code)}?${query}`, { token: reader.token });
-      expect(refused.status, query).toBe(400);
-      expect(refused.body.message, query).toContain(field);
-    }
+    await expectRefusedNamingField(
+      (query) => api.get(`${commentsOf(code)}?${query}`, { token: reader.token }),
+      [
+        ['limit=101', 'limit'],
+        ['page=0', 'page'],
+        ['sortBy=content', 'sortBy'],
+        ['sortOrder=up', 'sortOrder'],
+      ],
+    );
     const listed = await api.get(commentsOf(code), { token: reader.token });
     expect(listed.body.data.map((item: { id: string }) => item.id)).toEqual([first.id]);
     expect(listed.body.data[0]).toMatchObject({ likes: 0, dislikes: 0 });
