@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -24,5 +25,7 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     setupFiles: ['reflect-metadata'],
+    // One id per run: test files that need the compiled product share one build (test/build.ts).
+    env: { PLATFORM_TEST_RUN: randomUUID() },
   },
 });
