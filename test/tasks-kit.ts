@@ -1,4 +1,7 @@
-import type { HttpClient } from './client.js';
+import { eachRequestFromNewIp } from './client-address.js';
+import { httpClient, type HttpClient } from './client.js';
+import { startIsolatedServer } from './harness.js';
+import { projectsTestKit } from './projects-kit.js';
 
 /** The spec's Task keys, in the REST shape (snake_case where the spec writes them so). */
 export const taskKeys = [
@@ -46,3 +49,31 @@ export async function createTask(api: HttpClient, token: string, body: Record<st
   if (created.status !== 201) throw new Error(`create task: ${created.status} ${JSON.stringify(created.body)}`);
   return created.body as { id: string; unique_code: string } & Record<string, unknown>;
 }
+
+/**
+ * A server on a fresh database with the people a tasks test needs: a writer (an employee in a department of its
+ * own), a reader, a user without rights, and a customer to hang projects on.
+ */
+export async function startTaskBoard(writerPermissions: string[]) {
+  const server = await startIsolatedServer();
+  const api = eachRequestFromNewIp(httpClient(server.url));
+  const kit = await projectsTestKit(api);
+  const writer = await kit.employee(writerPermissions);
+  const reader = await kit.user(['tasks:read']);
+  const nobody = await kit.user([]);
+  const customerId = (await kit.customer('Acme Steel')).id;
+
+  async function project(extra: Record<string, unknown> = {}) {
+    const created = await api.post('/api/v1/projects', kit.projectBody(customerId, extra), { token: writer.token });
+    if (created.status !== 201) throw new Error(`create project: ${created.status} ${JSON.stringify(created.body)}`);
+    return created.body as { id: string; uniqueCode: string };
+  }
+  const body = (code: string, extra: Record<string, unknown> = {}) => taskBody(code, writer.department.id, extra);
+  const task = (code: string, extra: Record<string, unknown> = {}) => createTask(api, writer.token, body(code, extra));
+  /** A task in a project of its own: the unique code. */
+  const newTask = async () => (await task((await project()).uniqueCode)).unique_code;
+
+  return { server, api, kit, writer, reader, nobody, customerId, project, body, task, newTask };
+}
+
+export type TaskBoard = Awaited<ReturnType<typeof startTaskBoard>>;

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eachRequestFromNewIp } from '../../../../test/client-address.js';
-import { httpClient, type HttpClient } from '../../../../test/client.js';
 import { uploadFiles } from '../../../../test/files.js';
-import { startIsolatedServer } from '../../../../test/harness.js';
-import { personKeys, projectsTestKit } from '../../../../test/projects-kit.js';
+import { personKeys } from '../../../../test/projects-kit.js';
 import { expectRefusedNamingField } from '../../../../test/refusals.js';
 import { servicesMissing } from '../../../../test/services.js';
-import { createTask, taskBody } from '../../../../test/tasks-kit.js';
+import { startTaskBoard, type TaskBoard } from '../../../../test/tasks-kit.js';
 
 const isoMillis = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const unknownId = '00000000-0000-4000-8000-000000000000';
@@ -26,33 +23,27 @@ const commentKeys = [
 ];
 
 describe.skipIf(servicesMissing)('task comments over REST (projects spec, decisions.md paths)', () => {
-  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
-  let api: HttpClient;
-  let kit: Awaited<ReturnType<typeof projectsTestKit>>;
-  let writer: Awaited<ReturnType<typeof kit.employee>>;
-  let other: { id: number; token: string };
-  let reader: { token: string };
-  let nobody: { token: string };
-  let customerId: string;
+  let server: TaskBoard['server'];
+  let api: TaskBoard['api'];
+  let kit: TaskBoard['kit'];
+  let writer: TaskBoard['writer'];
+  let other: TaskBoard['reader'];
+  let reader: TaskBoard['reader'];
+  let nobody: TaskBoard['nobody'];
+  let newTask: TaskBoard['newTask'];
 
   beforeAll(async () => {
-    server = await startIsolatedServer();
-    api = eachRequestFromNewIp(httpClient(server.url));
-    kit = await projectsTestKit(api);
-    writer = await kit.employee(['tasks:write', 'tasks:read', 'projects:write', 'projects:read', 'comments:write']);
+    ({ server, api, kit, writer, reader, nobody, newTask } = await startTaskBoard([
+      'tasks:write',
+      'tasks:read',
+      'projects:write',
+      'projects:read',
+      'comments:write',
+    ]));
     other = await kit.user(['tasks:read', 'comments:write']);
-    reader = await kit.user(['tasks:read']);
-    nobody = await kit.user([]);
-    customerId = (await kit.customer('Acme Steel')).id;
   });
   afterAll(async () => server?.close());
 
-  async function newTask() {
-    const project = await api.post('/api/v1/projects', kit.projectBody(customerId), { token: writer.token });
-    const { uniqueCode } = project.body as { uniqueCode: string };
-    const task = await createTask(api, writer.token, taskBody(uniqueCode, writer.department.id));
-    return task.unique_code;
-  }
   const commentsOf = (code: string) => `/api/v1/tasks/${code}/comments`;
   async function comment(code: string, body: Record<string, unknown>, token = writer.token) {
     const added = await api.post(commentsOf(code), body, { token });

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eachRequestFromNewIp } from '../../../../test/client-address.js';
-import { httpClient, type HttpClient } from '../../../../test/client.js';
 import { uploadFiles } from '../../../../test/files.js';
-import { startIsolatedServer } from '../../../../test/harness.js';
-import { personKeys, projectsTestKit } from '../../../../test/projects-kit.js';
+import { personKeys } from '../../../../test/projects-kit.js';
 import { expectRefusedNamingField } from '../../../../test/refusals.js';
 import { servicesMissing } from '../../../../test/services.js';
 import {
   activityKeys,
-  createTask,
   historyKeys,
-  taskBody,
+  startTaskBoard,
+  type TaskBoard,
   taskKeys,
   taskParticipantKeys,
 } from '../../../../test/tasks-kit.js';
@@ -19,33 +16,28 @@ const isoMillis = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
 describe.skipIf(servicesMissing)('tasks over REST (projects spec, decisions.md paths)', () => {
-  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
-  let api: HttpClient;
-  let kit: Awaited<ReturnType<typeof projectsTestKit>>;
-  let writer: Awaited<ReturnType<typeof kit.employee>>;
-  let participant: Awaited<ReturnType<typeof kit.employee>>;
-  let reader: { token: string };
-  let nobody: { token: string };
-  let customerId: string;
+  let server: TaskBoard['server'];
+  let api: TaskBoard['api'];
+  let kit: TaskBoard['kit'];
+  let writer: TaskBoard['writer'];
+  let participant: TaskBoard['writer'];
+  let reader: TaskBoard['reader'];
+  let nobody: TaskBoard['nobody'];
+  let project: TaskBoard['project'];
+  let body: TaskBoard['body'];
+  let task: TaskBoard['task'];
 
   beforeAll(async () => {
-    server = await startIsolatedServer();
-    api = eachRequestFromNewIp(httpClient(server.url));
-    kit = await projectsTestKit(api);
-    writer = await kit.employee(['tasks:write', 'tasks:read', 'projects:write', 'projects:read']);
+    ({ server, api, kit, writer, reader, nobody, project, body, task } = await startTaskBoard([
+      'tasks:write',
+      'tasks:read',
+      'projects:write',
+      'projects:read',
+    ]));
     participant = await kit.employee(['tasks:read']);
-    reader = await kit.user(['tasks:read']);
-    nobody = await kit.user([]);
-    customerId = (await kit.customer('Acme Steel')).id;
   });
   afterAll(async () => server?.close());
 
-  async function project() {
-    const created = await api.post('/api/v1/projects', kit.projectBody(customerId), { token: writer.token });
-    return created.body as { id: string; uniqueCode: string };
-  }
-  const body = (code: string, extra: Record<string, unknown> = {}) => taskBody(code, writer.department.id, extra);
-  const task = (code: string, extra: Record<string, unknown> = {}) => createTask(api, writer.token, body(code, extra));
   it('creates a task (201) with the spec shape field for field, and gets it back by code', async () => {
     const { id: projectId, uniqueCode } = await project();
     const file = await uploadFiles(server.url, writer.token, [
