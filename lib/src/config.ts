@@ -92,6 +92,9 @@ const environmentSchema = z.object({
 
 export type Environment = z.infer<typeof environmentSchema>;
 
+/** Every variable the platform reads: the README's table and .env.example are checked against it. */
+export const configurationVariables = Object.keys(environmentSchema.shape);
+
 export interface Config extends Omit<Environment, 'JWT_SECRET' | 'DATA_ENCRYPTION_KEY' | 'ALLOWED_ORIGINS'> {
   JWT_SECRET: string;
   DATA_ENCRYPTION_KEY: string;
