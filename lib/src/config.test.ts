@@ -88,6 +88,13 @@ describe('loadConfig', () => {
     expect(error.message).toContain('JWT_SECRET');
   });
 
+  it('takes an empty variable for an unset one (docker-compose passes `${NAME:-}` as empty)', () => {
+    const config = loadConfig({ ...valid, BOOTSTRAP_ADMIN_EMAIL: '', BOOTSTRAP_ADMIN_PASSWORD: '', PORT: '' });
+    expect(config.BOOTSTRAP_ADMIN_EMAIL).toBeUndefined();
+    expect(config.PORT).toBe(4000);
+    expect(failureOf({ ...valid, JWT_SECRET: '' }).message).toContain('JWT_SECRET required');
+  });
+
   it('NODE_ENV=production refuses to start without JWT_SECRET, the key, the database or Redis', () => {
     const production = {
       NODE_ENV: 'production',

@@ -107,7 +107,9 @@ export class ConfigError extends Error {}
  * Parses the environment once; every invalid variable is named in one line. Secrets are never
  * generated here: embedded mode fills them from its data folder before this runs (see embedded.ts).
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable is an unset one: docker-compose passes `${NAME:-}` as empty when the operator sets nothing.
+  const env = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
   const parsed = environmentSchema.safeParse(env);
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
   const required = ['JWT_SECRET', 'DATA_ENCRYPTION_KEY'];
