@@ -28,13 +28,19 @@ export const inboxSubscription = `subscription {
   inboxChanged { unreadCount notification { id message targetLink targetText unread readAt createdAt } }
 }`;
 
-export function wsClient(baseUrl: string, token: string | undefined, extra: { origin?: string } = {}): Client {
+/** A graphql-ws client; `headers` go on its upgrade request (X-Forwarded-For, X-Device-Fingerprint). */
+export function wsClient(
+  baseUrl: string,
+  token: string | undefined,
+  extra: { origin?: string; headers?: Record<string, string> } = {},
+): Client {
   const url = baseUrl.replace(/^http/, 'ws') + '/graphql';
+  const headers = { ...extra.headers, ...(extra.origin ? { origin: extra.origin } : {}) };
   return createClient({
     url,
     webSocketImpl: class extends WebSocket {
       constructor(address: string, protocols?: string | string[]) {
-        super(address, protocols, extra.origin ? { headers: { origin: extra.origin } } : {});
+        super(address, protocols, { headers });
       }
     },
     connectionParams: token ? { authorization: `Bearer ${token}` } : {},
@@ -101,7 +107,17 @@ export function connected(client: Client): Promise<void> {
 
 /** The close code of the client's socket, once it closes (4403: refused by the server). */
 export function closeCode(client: Client): Promise<number> {
-  return new Promise((resolve) => client.on('closed', (event) => resolve((event as { code: number }).code)));
+  return closing(client).then(({ code }) => code);
+}
+
+/** How and when the client's socket closed. */
+export function closing(client: Client): Promise<{ code: number; reason: string; at: number }> {
+  return new Promise((resolve) =>
+    client.on('closed', (event) => {
+      const { code, reason } = event as { code: number; reason: string };
+      resolve({ code, reason, at: Date.now() });
+    }),
+  );
 }
 
 /** The inbox subscription of a client, once the server has acknowledged the connection it opens. */

@@ -101,7 +101,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       push: pushHealthOf([...local.values()]),
     },
   });
-  const subscriptions = attachSubscriptions({
+  const subscriptions = await attachSubscriptions({
     app,
     platform,
     graph,

@@ -26,7 +26,7 @@ export interface Platform {
 
 export function createPlatform(config: Config, logger: Logger, stores: Stores, now: () => number = Date.now): Platform {
   const codec = new TokenCodec(config.JWT_SECRET, config.JWT_PREVIOUS_SECRETS, config.JWT_ISSUER, now);
-  const revocations = new Revocations(stores.keyValue, now);
+  const revocations = new Revocations(stores.keyValue, stores.pubSub, now);
   return {
     config,
     logger,

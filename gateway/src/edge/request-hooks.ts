@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '@platform/lib/config';
 import { ServiceUnavailableError } from '@platform/lib/errors';
 import { OriginNotAllowedError } from './edge.errors.js';
+import { clientAddressOf } from './request-context.js';
 import type { Metrics } from '@platform/lib/metrics';
 import type { Platform } from '@platform/lib/platform';
 
@@ -63,7 +64,7 @@ export function registerRequestHooks(app: FastifyInstance, platform: Platform, m
     void reply.header('x-request-id', request.id);
     const origin = request.headers.origin;
     if (origin && !allowedOrigins.has(origin)) throw new OriginNotAllowedError();
-    await platform.rateLimiter.hit('perIp', request.ip).catch((error: unknown) => {
+    await platform.rateLimiter.hit('perIp', clientAddressOf(request.raw)).catch((error: unknown) => {
       if (error instanceof ServiceUnavailableError && healthRoutes.has(routeLabel(request))) return;
       throw error;
     });

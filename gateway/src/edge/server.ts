@@ -9,7 +9,7 @@ import { registerErrorHandling } from './error-handler.js';
 import { registerGraphQLRoute } from './graphql-route.js';
 import { registerHealth, type HealthChecks } from './health.js';
 import { registerInternalVerify } from './internal-verify.js';
-import { gatewayContextOf } from './request-context.js';
+import { gatewayContextOf, isTrustedProxy } from './request-context.js';
 import { registerCors, registerRequestHooks, requestIdOf } from './request-hooks.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
@@ -34,8 +34,9 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
     bodyLimit: bodyLimitBytes,
-    // Loopback proxies (and tests standing in for clients) may name the client; nobody else can.
-    trustProxy: ['127.0.0.1', '::1'],
+    // Loopback proxies (and tests standing in for clients) may name the client; nobody else can. The edge reads
+    // the client from the one request-context factory; Fastify's own request.ip follows the same rule.
+    trustProxy: isTrustedProxy,
     keepAliveTimeout: 65_000,
     return503OnClosing: true,
   });

@@ -10,6 +10,7 @@ import { formatGatewayError } from '../graph/format-error.js';
 import { subgraphRegistry } from '../subgraph-registry.js';
 import { SubscriptionPlanExecutor } from './plan-executor.js';
 import { InProcessUpstream, RemoteUpstream, type SubscriptionUpstream } from './upstream.js';
+import { SocketAuthority } from './socket-authority.js';
 import { attachSubscriptionServer } from './ws-server.js';
 
 export interface SubscriptionsOptions {
@@ -19,11 +20,16 @@ export interface SubscriptionsOptions {
   subgraphNames: string[];
   local: Map<string, Subgraph>;
   dataSource(name: string): GraphQLDataSource<GatewayContext>;
-  recheckMs?: number;
 }
 
+/**
+ * Revocations close sockets as they are announced; this backstop only catches an announcement that was never
+ * sent (Redis lost between a revocation's commit and its announcement): one token check per socket per minute.
+ */
+const recheckMs = 60_000;
+
 /** Subscriptions (and queries over the socket) on the edge's /graphql through graphql-ws. */
-export function attachSubscriptions(options: SubscriptionsOptions): { close(): Promise<void> } {
+export async function attachSubscriptions(options: SubscriptionsOptions): Promise<{ close(): Promise<void> }> {
   const { platform, graph } = options;
   const upstreams: Record<string, SubscriptionUpstream> = {};
   const dataSources: Record<string, GraphQLDataSource<GatewayContext>> = {};
@@ -44,11 +50,14 @@ export function attachSubscriptions(options: SubscriptionsOptions): { close(): P
   const { ALLOWED_ORIGINS, PUBLIC_URL, PORT } = platform.config;
   const ownOrigin = PUBLIC_URL ? new URL(PUBLIC_URL).origin : `http://localhost:${PORT}`;
   const formatError = formatGatewayError(platform.logger);
-  return attachSubscriptionServer({
+  const { authenticator, revocations, logger, now } = platform;
+  const authority = new SocketAuthority({ authenticator, revocations, logger, now, recheckMs });
+  await authority.start();
+  const server = attachSubscriptionServer({
     server: options.app.server,
     path: '/graphql',
     executor,
-    authenticator: platform.authenticator,
+    authority,
     allowedOrigins: new Set([...ALLOWED_ORIGINS, ownOrigin]),
     executeOperation: async (query, variables, operationName, contextValue) => {
       const response = await graph.apollo.executeOperation({ query, variables, operationName }, { contextValue });
@@ -56,7 +65,12 @@ export function attachSubscriptions(options: SubscriptionsOptions): { close(): P
       return response.body.singleResult as ExecutionResult;
     },
     formatError: (error) => formatError(error, error),
-    logger: platform.logger,
-    recheckMs: options.recheckMs,
+    logger,
   });
+  return {
+    close: async () => {
+      await server.close();
+      await authority.close();
+    },
+  };
 }

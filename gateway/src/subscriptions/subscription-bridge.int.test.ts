@@ -5,13 +5,16 @@ import { buildSubgraphSchema } from '@apollo/subgraph';
 import { GraphQLError, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Authenticator } from '@platform/lib/auth/authenticator';
+import { Revocations } from '@platform/lib/auth/revocation';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import { createLogger } from '@platform/lib/logger';
+import { createMemoryStores } from '@platform/lib/store/memory-store';
 import { collect, wsClient } from '../../../test/notifications-kit.js';
 import { InProcessDataSource } from '../in-process-data-source.js';
 import { GraphPlanner } from '../graph/planner.js';
 import { SubscriptionPlanExecutor } from './plan-executor.js';
+import { SocketAuthority } from './socket-authority.js';
 import { InProcessUpstream } from './upstream.js';
 import { attachSubscriptionServer } from './ws-server.js';
 
@@ -84,6 +87,7 @@ describe('subscription bridge: any subgraph, payload fields resolved through the
   let server: Server;
   let url: string;
   let bridge: { close(): Promise<void> };
+  let authority: SocketAuthority;
 
   beforeAll(async () => {
     const subgraphs = [subgraphOf('ticks', ticksSdl, ticksResolvers), subgraphOf('owners', ownersSdl, ownersResolvers)];
@@ -105,9 +109,16 @@ describe('subscription bridge: any subgraph, payload fields resolved through the
     const authenticator = {
       verifyBearer: async (token: string) => {
         if (token !== 'good-token') throw new Error('invalid');
-        return { caller: { kind: 'user', userId: 42 }, claims: {} };
+        return {
+          caller: { kind: 'user', userId: 42 },
+          claims: { id: 42, session_id: 'bridge-session', exp: Math.floor(Date.now() / 1000) + 3600 },
+        };
       },
     } as unknown as Authenticator;
+    const stores = createMemoryStores();
+    const revocations = new Revocations(stores.keyValue, stores.pubSub);
+    authority = new SocketAuthority({ authenticator, revocations, logger, now: Date.now, recheckMs: 60_000 });
+    await authority.start();
     server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -115,7 +126,7 @@ describe('subscription bridge: any subgraph, payload fields resolved through the
       server,
       path: '/graphql',
       executor,
-      authenticator,
+      authority,
       allowedOrigins: new Set(),
       executeOperation: async () => ({ data: null }),
       formatError: (error) => error,
@@ -124,6 +135,7 @@ describe('subscription bridge: any subgraph, payload fields resolved through the
   });
   afterAll(async () => {
     await bridge?.close();
+    await authority?.close();
     await new Promise((resolve) => server?.close(resolve));
   });
 

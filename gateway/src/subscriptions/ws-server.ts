@@ -1,5 +1,4 @@
 import type { IncomingMessage, Server } from 'node:http';
-import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import {
   GraphQLError,
@@ -11,25 +10,26 @@ import {
   type ExecutionResult,
   type GraphQLFormattedError,
 } from 'graphql';
-import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { parseBearer, type Authenticator } from '@platform/lib/auth/authenticator';
-import type { Caller } from '@platform/lib/auth/caller';
-import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { UserCaller } from '@platform/lib/auth/caller';
+import type { GatewayContext, RequestInfo } from '@platform/lib/graphql/context';
 import type { Logger } from '@platform/lib/logger';
 import { InvalidUpgradeError, OriginNotAllowedError, RouteNotFoundError } from '../edge/edge.errors.js';
+import { requestInfoOf } from '../edge/request-context.js';
+import { requestIdOf } from '../edge/request-hooks.js';
 import { refuseUpgrade } from '../edge/upgrade-refusal.js';
 import { operationLimitRules } from '../graph/operation-limits.js';
 import type { SubscriptionPlanExecutor } from './plan-executor.js';
 import { mapAsyncIterator } from './map-iterator.js';
 import { protocolErrors } from './protocol-errors.js';
+import type { SocketAuthority } from './socket-authority.js';
 
 export interface SubscriptionServerOptions {
   server: Server;
   path: string;
   executor: SubscriptionPlanExecutor;
-  authenticator: Authenticator;
+  authority: SocketAuthority;
   /** Origins allowed to open a socket; requests without Origin (apps, services) are allowed. */
   allowedOrigins: Set<string>;
   /** Queries and mutations over the socket go through the normal gateway execution. */
@@ -41,38 +41,26 @@ export interface SubscriptionServerOptions {
   ): Promise<ExecutionResult>;
   formatError(error: GraphQLFormattedError): GraphQLFormattedError;
   logger: Logger;
-  /** How often a connection's token is checked again; a revoked token closes it (decisions: Hardening). */
-  recheckMs?: number;
 }
 
+/** A socket is one request: its facts come from the upgrade, its caller from the init's token. */
 interface ConnectionState {
-  token: string;
-  caller: Caller;
-  request: IncomingMessage;
-  timer?: NodeJS.Timeout;
+  info: RequestInfo;
+  caller: UserCaller;
 }
 
 type Extra = { socket: WebSocket; request: IncomingMessage; state?: ConnectionState };
 
 const initTimeoutMs = 10_000;
-const forbidden = (reason: string) => ({ code: CloseCode.Forbidden, reason });
-
-function clientIp(request: IncomingMessage): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const remote = request.socket.remoteAddress ?? '';
-  const trusted = remote === '127.0.0.1' || remote === '::1' || remote === '::ffff:127.0.0.1';
-  if (trusted && typeof forwarded === 'string') return forwarded.split(',')[0]!.trim();
-  return remote;
-}
 
 /**
  * graphql-ws on the edge's HTTP server at /graphql. The init payload's `authorization` is verified like a
- * bearer (4403 when missing, invalid or revoked); every operation is validated against the graph's API
+ * bearer against the upgrade's facts (4403 when missing, invalid or revoked), and the socket then lives only as
+ * long as that token (socket-authority.ts); every operation is validated against the graph's API
  * schema and its limits; subscriptions run through the plan executor, the rest through the gateway.
  */
 export function attachSubscriptionServer(options: SubscriptionServerOptions): { close(): Promise<void> } {
-  const { executor, authenticator, logger } = options;
-  const recheckMs = options.recheckMs ?? 5000;
+  const { executor, authority, logger } = options;
   // The edge answers upgrades itself: ws's own refusals would carry none of the headers every answer carries.
   const wss = new WebSocketServer({ noServer: true });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -88,12 +76,7 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
   options.server.on('upgrade', onUpgrade);
   wss.on('wsClientError', (_error, socket, request) => refuseUpgrade(socket, request, new InvalidUpgradeError()));
   const contextOf = (state: ConnectionState): GatewayContext => ({
-    request: {
-      requestId: randomUUID(),
-      ip: clientIp(state.request),
-      userAgent: state.request.headers['user-agent'] ?? null,
-      deviceFingerprint: null,
-    },
+    request: state.info,
     caller: state.caller,
     authFailure: null,
   });
@@ -111,25 +94,12 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
     {
       connectionInitWaitTimeout: initTimeoutMs,
       onConnect: async (ctx) => {
-        const token = parseBearer(
-          typeof ctx.connectionParams?.authorization === 'string' ? ctx.connectionParams.authorization : undefined,
-        );
-        if (!token) return false;
-        const verified = await authenticator.verifyBearer(token).catch(() => null);
-        // The socket is a user's (its init carries an access token); a service token is never one (decisions).
-        if (verified?.caller.kind !== 'user') return false;
-        const state: ConnectionState = { token, caller: verified.caller, request: ctx.extra.request };
-        state.timer = setInterval(() => {
-          authenticator.verifyBearer(token).catch(() => {
-            const { code, reason } = forbidden('Token revoked or expired');
-            ctx.extra.socket.close(code, reason);
-          });
-        }, recheckMs).unref();
-        ctx.extra.state = state;
+        const { request, socket } = ctx.extra;
+        const info = requestInfoOf(request, requestIdOf(request));
+        const caller = await authority.admit(socket, info, ctx.connectionParams?.authorization);
+        if (!caller) return false;
+        ctx.extra.state = { info, caller };
         return true;
-      },
-      onClose: (ctx) => {
-        if (ctx.extra.state?.timer) clearInterval(ctx.extra.state.timer);
       },
       onSubscribe: (ctx, _id, payload) => {
         let document: DocumentNode;

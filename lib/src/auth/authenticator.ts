@@ -1,7 +1,7 @@
 import type { JWTPayload } from 'jose';
 import { InvalidBiometricTokenError, InvalidTokenError, TokenRevokedError } from './auth.errors.js';
 import type { Caller, DepartmentClaim, EmployeeClaim, UserCaller } from './caller.js';
-import { revocationMarkers, type Revocations } from './revocation.js';
+import { revocationMarkers, type RevocationMarker, type Revocations } from './revocation.js';
 import type { TokenCodec } from './token-codec.js';
 import { tokenKinds } from './token-kinds.js';
 
@@ -51,6 +51,13 @@ function callerOf(claims: AccessClaims): UserCaller {
   };
 }
 
+/** What revokes a user's token: its session, its user, and for a biometric token its device. */
+export function revocationMarkersOf(claims: AccessClaims): RevocationMarker[] {
+  const markers = [revocationMarkers.session(claims.session_id), revocationMarkers.user(claims.id)];
+  if (claims.device_id) markers.push(revocationMarkers.device(claims.device_id));
+  return markers;
+}
+
 /** The one auth context: every edge (GraphQL, REST, /internal/verify, subgraphs) verifies bearers here. */
 export class Authenticator {
   constructor(
@@ -72,9 +79,7 @@ export class Authenticator {
       return { caller: { kind: 'service', serviceName: claims.service, tokenId: claims.jti! }, claims };
     }
     if (claims.token_use === 'biometric_access') this.checkDeviceBinding(claims, context);
-    const markers = [revocationMarkers.session(claims.session_id), revocationMarkers.user(claims.id)];
-    if (claims.device_id) markers.push(revocationMarkers.device(claims.device_id));
-    if (await this.revocations.anyRevoked(markers)) {
+    if (await this.revocations.anyRevoked(revocationMarkersOf(claims))) {
       throw claims.device_id ? new InvalidBiometricTokenError() : new TokenRevokedError();
     }
     return { caller: callerOf(claims), claims };

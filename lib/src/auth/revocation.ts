@@ -1,5 +1,5 @@
 import { ServiceUnavailableError } from '../errors.js';
-import type { KeyValueStore } from '../store/ports.js';
+import type { KeyValueStore, PubSub, Unsubscribe } from '../store/ports.js';
 import { tokenLifetimes } from './token-kinds.js';
 
 /**
@@ -28,6 +28,9 @@ export const revocationMarkers = {
 };
 
 const keyOf = (marker: RevocationMarker) => `revoked:${marker.kind}:${marker.subject}`;
+
+/** Where revocations are announced as they are committed, for whoever holds what a token opened (sockets). */
+const announcementChannel = 'revocations';
 
 /** Present only while the markers in the store are all of PostgreSQL's: absent after Redis lost its data. */
 const epochKey = 'revocations:loaded';
@@ -61,6 +64,7 @@ export class Revocations {
 
   constructor(
     private readonly store: KeyValueStore,
+    private readonly pubSub: PubSub,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -75,6 +79,24 @@ export class Revocations {
       revocations.map((revocation) =>
         this.store.set(keyOf(revocation), '1', Math.max(1, revocation.expiresAt.getTime() - now)),
       ),
+    );
+  }
+
+  /** Tells every instance about committed revocations, so that what their tokens opened closes at once. */
+  async announce(markers: RevocationMarker[]): Promise<void> {
+    if (markers.length === 0) return;
+    await this.pubSub.publish(
+      announcementChannel,
+      JSON.stringify(markers.map(({ kind, subject }) => ({ kind, subject }))),
+    );
+  }
+
+  /** `onResumed`: announcements may have been lost while the connection was down (PubSub port). */
+  onAnnounced(listener: (markers: RevocationMarker[]) => void, onResumed: () => void): Promise<Unsubscribe> {
+    return this.pubSub.subscribe(
+      announcementChannel,
+      (message) => listener(JSON.parse(message) as RevocationMarker[]),
+      onResumed,
     );
   }
 

@@ -35,7 +35,11 @@ export type Unsubscribe = () => Promise<void>;
 
 export interface PubSub {
   publish(channel: string, message: string): Promise<void>;
-  subscribe(channel: string, onMessage: (message: string) => void): Promise<Unsubscribe>;
+  /**
+   * `onResumed` runs when the subscription is back after its connection was lost: messages published meanwhile
+   * never arrive, so a subscriber that must not miss one checks again what they would have told it.
+   */
+  subscribe(channel: string, onMessage: (message: string) => void, onResumed?: () => void): Promise<Unsubscribe>;
 }
 
 export interface Stores {

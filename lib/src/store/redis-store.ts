@@ -130,6 +130,7 @@ class RedisRateLimitStore implements RateLimitStore {
 class RedisPubSub implements PubSub {
   private subscriber?: Redis;
   private readonly handlers = new Map<string, Set<(message: string) => void>>();
+  private readonly resumeListeners = new Set<() => void>();
 
   constructor(
     private readonly publisher: Redis,
@@ -140,14 +141,16 @@ class RedisPubSub implements PubSub {
     await unavailableOnFailure(this.publisher.publish(this.prefix + channel, message));
   }
 
-  async subscribe(channel: string, onMessage: (message: string) => void) {
+  async subscribe(channel: string, onMessage: (message: string) => void, onResumed?: () => void) {
     const subscriber = this.connectSubscriber();
     const handlers = this.handlers.get(channel) ?? new Set();
     if (handlers.size === 0) await unavailableOnFailure(subscriber.subscribe(this.prefix + channel));
     handlers.add(onMessage);
     this.handlers.set(channel, handlers);
+    if (onResumed) this.resumeListeners.add(onResumed);
     return async () => {
       handlers.delete(onMessage);
+      if (onResumed) this.resumeListeners.delete(onResumed);
       if (handlers.size === 0) {
         this.handlers.delete(channel);
         await subscriber.unsubscribe(this.prefix + channel).catch(() => undefined);
@@ -165,6 +168,20 @@ class RedisPubSub implements PubSub {
       commandTimeout: 10_000,
     });
     subscriber.on('error', () => undefined);
+    let readyBefore = false;
+    subscriber.on('ready', () => {
+      if (!readyBefore) {
+        readyBefore = true;
+        return;
+      }
+      // ioredis sends SUBSCRIBE again just after 'ready'; a PING answered after it means the channels are back.
+      setImmediate(() => {
+        subscriber.ping().then(
+          () => this.resumeListeners.forEach((listener) => listener()),
+          () => undefined,
+        );
+      });
+    });
     subscriber.on('message', (channel: string, message: string) => {
       const handlers = this.handlers.get(channel.slice(this.prefix.length));
       handlers?.forEach((handler) => handler(message));

@@ -10,7 +10,8 @@ export type Revoke = (marker: RevocationMarker, expiresAt?: Date) => void;
  * Revocation is recorded in PostgreSQL, in the transaction of the change that revokes, and cached as markers in
  * Redis (decisions: Durable revocation). The markers are set before the commit, so a Redis that cannot take them
  * rolls the change back (503, nothing half revoked), and again after it, so a reload from PostgreSQL that ran
- * between the two (Redis lost its data meanwhile) cannot have missed them.
+ * between the two (Redis lost its data meanwhile) cannot have missed them. Then they are announced, so that every
+ * gateway closes the sockets the revoked tokens opened.
  */
 export class RevocationService {
   constructor(
@@ -31,6 +32,8 @@ export class RevocationService {
       return value;
     });
     await this.cache.mark(revoked);
+    // Committed and marked: a lost announcement only delays closing sockets to the gateway's periodic check.
+    await this.cache.announce(revoked).catch(() => undefined);
     return result;
   }
 

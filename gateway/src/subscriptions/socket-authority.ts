@@ -1,0 +1,122 @@
+import { CloseCode } from 'graphql-ws';
+import type { WebSocket } from 'ws';
+import { parseBearer, revocationMarkersOf, type Authenticator } from '@platform/lib/auth/authenticator';
+import type { UserCaller } from '@platform/lib/auth/caller';
+import type { RevocationMarker, Revocations } from '@platform/lib/auth/revocation';
+import { UnauthenticatedError } from '@platform/lib/errors';
+import type { RequestInfo } from '@platform/lib/graphql/context';
+import type { Logger } from '@platform/lib/logger';
+import type { Unsubscribe } from '@platform/lib/store/ports';
+import { verifyBearerOf } from '../edge/request-context.js';
+
+export interface SocketAuthorityOptions {
+  authenticator: Authenticator;
+  revocations: Revocations;
+  logger: Logger;
+  now: () => number;
+  /** The backstop: every open socket's token checked again this often (an announcement that was never sent). */
+  recheckMs: number;
+}
+
+interface HeldSocket {
+  token: string;
+  info: RequestInfo;
+  subjects: string[];
+  expiry: NodeJS.Timeout;
+}
+
+const recheckRetryMs = 1000;
+
+const subjectOf = (marker: RevocationMarker) => `${marker.kind}:${marker.subject}`;
+
+/**
+ * A socket lives only as long as the token that opened it (decisions: Subscriptions). Each open socket is held
+ * under its session, user and device; a revocation announced by any instance closes the matching ones at once, a
+ * timer closes each when its token expires, and every socket is checked again after the announcements' connection
+ * comes back (announcements made meanwhile are lost) and on a slow interval. All close with 4403, which graphql-ws
+ * clients answer by connecting again with the token they hold now; a check that cannot be made closes too.
+ */
+export class SocketAuthority {
+  private readonly held = new Map<WebSocket, HeldSocket>();
+  private readonly bySubject = new Map<string, Set<WebSocket>>();
+  private unsubscribe?: Unsubscribe;
+  private sweep?: NodeJS.Timeout;
+
+  constructor(private readonly options: SocketAuthorityOptions) {}
+
+  async start(): Promise<void> {
+    this.unsubscribe = await this.options.revocations.onAnnounced(
+      (markers) => this.closeHolders(markers),
+      () => this.recheckAll(),
+    );
+    this.sweep = setInterval(() => this.recheckAll(), this.options.recheckMs).unref();
+  }
+
+  /** The user a connection's init `authorization` admits, or null; an admitted socket is held until it closes. */
+  async admit(socket: WebSocket, info: RequestInfo, authorization: unknown): Promise<UserCaller | null> {
+    const token = parseBearer(typeof authorization === 'string' ? authorization : undefined);
+    if (!token) return null;
+    const verified = await verifyBearerOf(info, token, this.options.authenticator).catch(() => null);
+    // A socket is a user's; a service token never opens one (decisions: Where each token kind is accepted).
+    if (!verified || verified.caller.kind !== 'user' || verified.claims.token_use === 'service') return null;
+    const subjects = revocationMarkersOf(verified.claims).map(subjectOf);
+    const expiresInMs = verified.claims.exp! * 1000 - this.options.now();
+    const expiry = setTimeout(() => this.end(socket, 'Token expired'), expiresInMs).unref();
+    this.held.set(socket, { token, info, subjects, expiry });
+    socket.once('close', () => this.release(socket));
+    for (const subject of subjects) {
+      const sockets = this.bySubject.get(subject) ?? new Set();
+      sockets.add(socket);
+      this.bySubject.set(subject, sockets);
+    }
+    return verified.caller;
+  }
+
+  private release(socket: WebSocket): void {
+    const held = this.held.get(socket);
+    if (!held) return;
+    this.held.delete(socket);
+    clearTimeout(held.expiry);
+    for (const subject of held.subjects) {
+      const sockets = this.bySubject.get(subject);
+      sockets?.delete(socket);
+      if (sockets?.size === 0) this.bySubject.delete(subject);
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweep);
+    for (const socket of [...this.held.keys()]) this.release(socket);
+    await this.unsubscribe?.();
+  }
+
+  private closeHolders(markers: RevocationMarker[]): void {
+    for (const marker of markers) {
+      for (const socket of [...(this.bySubject.get(subjectOf(marker)) ?? [])]) this.end(socket, 'Token revoked');
+    }
+  }
+
+  private recheckAll(): void {
+    for (const socket of this.held.keys()) this.recheck(socket, 1);
+  }
+
+  /**
+   * A token that no longer verifies closes its socket. A check that cannot be made is tried again a second later
+   * (the store's other connection may still be reconnecting), then the socket closes: fail closed.
+   */
+  private recheck(socket: WebSocket, retries: number): void {
+    const held = this.held.get(socket);
+    if (!held) return;
+    verifyBearerOf(held.info, held.token, this.options.authenticator).catch((error: unknown) => {
+      if (error instanceof UnauthenticatedError) return this.end(socket, 'Token revoked or expired');
+      if (retries > 0) return void setTimeout(() => this.recheck(socket, retries - 1), recheckRetryMs).unref();
+      this.options.logger.warn({ err: error }, 'socket closed: its token could not be checked');
+      this.end(socket, 'Token could not be checked');
+    });
+  }
+
+  private end(socket: WebSocket, reason: string): void {
+    this.release(socket);
+    socket.close(CloseCode.Forbidden, reason);
+  }
+}
