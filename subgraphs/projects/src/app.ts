@@ -1,6 +1,7 @@
 import { pingDatabase, type DatabasePool } from '@platform/lib/database';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import type { Platform } from '@platform/lib/platform';
+import { ActivityFeed } from './activities/activity-feed.js';
 import { createProjectsServices, type ProjectsContext } from './context.js';
 import { projectsEntities } from './entities.js';
 import { uploadRequestBytes } from './files/file.content.js';
@@ -19,11 +20,12 @@ export async function createProjectsSubgraph(
   });
   const { schema, sdl } = await buildProjectsSchema();
   const files = await FileStorage.open(platform.config.FILES_DIR);
+  const activityFeed = new ActivityFeed(platform.stores.pubSub, platform.logger);
   return {
     name: 'projects',
     schema,
     sdl,
-    createContext: (base) => ({ ...base, projects: createProjectsServices(orm, files) }),
+    createContext: (base) => ({ ...base, projects: createProjectsServices(orm, files, activityFeed) }),
     health: () => pingDatabase(orm),
     requestBodyLimit: uploadRequestBytes,
     close: async () => undefined,

@@ -13,6 +13,8 @@ import { ProjectLoaders } from './projects/project-loaders.js';
 import { ProjectResourceService } from './projects/project-resources.service.js';
 import { ProjectRepository } from './projects/project.repository.js';
 import { ProjectService } from './projects/project.service.js';
+import type { ActivityFeed } from './activities/activity-feed.js';
+import { ActivityLog } from './activities/activity-log.js';
 import { ActivityRepository } from './activities/activity.repository.js';
 import { TaskLoaders } from './tasks/task-loaders.js';
 import { TaskRepository } from './tasks/task.repository.js';
@@ -30,13 +32,14 @@ export interface ProjectsServices {
   tasks: TaskService;
   taskLoaders: TaskLoaders;
   comments: CommentService;
+  activity: ActivityLog;
 }
 
 export interface ProjectsContext extends GatewayContext {
   projects: ProjectsServices;
 }
 
-export function createProjectsServices(orm: MikroORM, storage: FileStorage): ProjectsServices {
+export function createProjectsServices(orm: MikroORM, storage: FileStorage, feed: ActivityFeed): ProjectsServices {
   const em = orm.em.fork();
   const customerRows = new CustomerRepository(em);
   const fileRows = new FileRepository(em);
@@ -47,7 +50,8 @@ export function createProjectsServices(orm: MikroORM, storage: FileStorage): Pro
   const files = new FileService(fileRows, storage);
   const projects = new ProjectService(projectRows, productRows, customerRows, fileRows, taskRows, unitOfWork, Date.now);
   const activityRows = new ActivityRepository(em);
-  const tasks = new TaskService(taskRows, activityRows, projectRows, projects, fileRows, unitOfWork, Date.now);
+  const activity = new ActivityLog(activityRows, feed, projects, unitOfWork, Date.now);
+  const tasks = new TaskService(taskRows, activityRows, projectRows, projects, fileRows, activity, Date.now);
   return {
     customers: new CustomerService(customerRows),
     files,
@@ -57,6 +61,7 @@ export function createProjectsServices(orm: MikroORM, storage: FileStorage): Pro
     expenses: new ExpenseService(new ExpenseRepository(em), projects),
     tasks,
     taskLoaders: new TaskLoaders(taskRows),
-    comments: new CommentService(new CommentRepository(em), tasks, activityRows, fileRows, unitOfWork, Date.now),
+    comments: new CommentService(new CommentRepository(em), tasks, fileRows, activity, Date.now),
+    activity,
   };
 }

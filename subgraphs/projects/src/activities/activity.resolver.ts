@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { userWithPermission } from '@platform/lib/graphql/context';
 import type { ProjectsContext } from '../context.js';
 import { UserReference } from '../projects/project.types.js';
@@ -12,6 +12,23 @@ export class ActivityResolver {
   async taskActivities(@Arg('uniqueCode', () => String) uniqueCode: string, @Ctx() ctx: ProjectsContext) {
     userWithPermission(ctx, 'tasks:read');
     return (await ctx.projects.tasks.history(uniqueCode)).map(activityView);
+  }
+
+  @Subscription(() => TaskActivityType, {
+    description:
+      "Each new activity entry of the project's tasks (projectId: id or uniqueCode; tasks:read, checked when " +
+      'subscribing; graphql-ws, token in the init payload)',
+    subscribe: ({ args, context }) => {
+      const ctx = context as ProjectsContext;
+      userWithPermission(ctx, 'tasks:read');
+      return ctx.projects.activity.live((args as { projectId: string }).projectId);
+    },
+  })
+  taskActivityAdded(
+    @Arg('projectId', () => String) _projectId: string,
+    @Root() entry: TaskActivityType,
+  ): TaskActivityType {
+    return entry;
   }
 }
 

@@ -1,9 +1,6 @@
 import { validate } from '@platform/lib/validation';
-import type { UnitOfWork } from '@platform/lib/unit-of-work';
-import type { ActivityRepository } from '../activities/activity.repository.js';
-import type { Activity } from '../activities/activity.entity.js';
+import type { ActivityLog } from '../activities/activity-log.js';
 import type { FileRepository } from '../files/file.repository.js';
-import type { Task } from '../tasks/task.entity.js';
 import type { TaskService } from '../tasks/task.service.js';
 import type { TaskComment, TaskCommentAttachment } from './comment.entity.js';
 import { CommentNotFoundError, NotCommentAuthorError, UnknownCommentReferenceError } from './comment.errors.js';
@@ -38,9 +35,8 @@ export class CommentService {
   constructor(
     private readonly comments: CommentRepository,
     private readonly tasks: TaskService,
-    private readonly activities: ActivityRepository,
     private readonly files: FileRepository,
-    private readonly unitOfWork: UnitOfWork,
+    private readonly changes: ActivityLog,
     private readonly now: () => number,
   ) {}
 
@@ -69,11 +65,11 @@ export class CommentService {
     if ((await this.files.findByIds(attachmentIds)).length !== attachmentIds.length) {
       throw new UnknownCommentReferenceError('attachmentIds', 'file not found');
     }
-    const comment = await this.unitOfWork.run(async () => {
+    const comment = await this.changes.change(async (record) => {
       const added = await this.comments.add({ taskId: task.id, parentId, authorUserId: actor.userId, content }, [
         ...attachmentIds,
       ]);
-      this.record(actor, task, 'comment_added', {
+      record(actor.userId, task, 'comment_added', {
         from: {},
         to: { commentId: added.id, content, parentId, attachmentIds },
       });
@@ -101,9 +97,9 @@ export class CommentService {
     if (!comment || comment.deletedAt) throw new CommentNotFoundError();
     if (comment.authorUserId !== actor.userId && !actor.isAdmin) throw new NotCommentAuthorError();
     const at = new Date(this.now());
-    await this.unitOfWork.run(async () => {
+    await this.changes.change(async (record) => {
       await this.comments.softDelete(comment, at);
-      this.record(actor, task, 'comment_deleted', {
+      record(actor.userId, task, 'comment_deleted', {
         from: { commentId, deletedAt: null },
         to: { commentId, deletedAt: at.toISOString() },
       });
@@ -120,10 +116,5 @@ export class CommentService {
       attachments: attachments.filter((row) => row.commentId === comment.id),
       reactions: reactions[index],
     }));
-  }
-
-  /** Staged in the open transaction; the change's commit writes it. */
-  private record(actor: CommentActor, task: Task, type: Activity['type'], diff: Pick<Activity, 'from' | 'to'>): void {
-    this.activities.stageChange(task.id, type, actor.userId, diff, new Date(this.now()));
   }
 }

@@ -1,5 +1,5 @@
 import { validate } from '@platform/lib/validation';
-import type { UnitOfWork } from '@platform/lib/unit-of-work';
+import type { ActivityLog } from '../activities/activity-log.js';
 import type { ActivityRepository } from '../activities/activity.repository.js';
 import type { Activity } from '../activities/activity.entity.js';
 import type { FileRepository } from '../files/file.repository.js';
@@ -38,7 +38,7 @@ export class TaskService {
     private readonly projects: ProjectRepository,
     private readonly projectService: ProjectService,
     private readonly files: FileRepository,
-    private readonly unitOfWork: UnitOfWork,
+    private readonly changes: ActivityLog,
     private readonly now: () => number,
   ) {}
 
@@ -68,9 +68,9 @@ export class TaskService {
     if (!project) throw new UnknownProjectError();
     if (values.fileId && (await this.files.findByIds([values.fileId])).length === 0) throw new UnknownTaskFileError();
     if (values.parentId) await this.checkParent(project.id, values.parentId);
-    return this.unitOfWork.run(async () => {
+    return this.changes.change(async (record) => {
       const task = await this.tasks.add({ ...values, projectId: project.id }, project.uniqueCode, participantIds);
-      this.record(actor, task, 'created', { from: {}, to: taskFields(task, participantIds) });
+      record(actor.userId, task, 'created', { from: {}, to: taskFields(task, participantIds) });
       return task;
     });
   }
@@ -85,9 +85,9 @@ export class TaskService {
     if (Object.keys(diff.to).length === 0) return task;
     const { participantIds, ...fields } = sent;
     const changes: TaskChanges = Object.fromEntries(Object.entries(fields).filter(([key]) => key in diff.to));
-    return this.unitOfWork.run(async () => {
+    return this.changes.change(async (record) => {
       await this.tasks.update(task, changes, 'participantIds' in diff.to ? participantIds : undefined);
-      this.record(actor, task, 'updated', diff);
+      record(actor.userId, task, 'updated', diff);
       return task;
     });
   }
@@ -97,9 +97,9 @@ export class TaskService {
     const task = await this.get(uniqueCode);
     if (task.status === value) return task;
     const diff = { from: { status: task.status }, to: { status: value } };
-    return this.unitOfWork.run(async () => {
+    return this.changes.change(async (record) => {
       await this.tasks.update(task, { status: value });
-      this.record(actor, task, 'status_changed', diff);
+      record(actor.userId, task, 'status_changed', diff);
       return task;
     });
   }
@@ -107,9 +107,9 @@ export class TaskService {
   async delete(actor: TaskActor, uniqueCode: string): Promise<void> {
     const task = await this.get(uniqueCode);
     const at = new Date(this.now());
-    await this.unitOfWork.run(async () => {
+    await this.changes.change(async (record) => {
       await this.tasks.softDelete(task, at);
-      this.record(actor, task, 'deleted', { from: { deletedAt: null }, to: { deletedAt: at.toISOString() } });
+      record(actor.userId, task, 'deleted', { from: { deletedAt: null }, to: { deletedAt: at.toISOString() } });
     });
   }
 
@@ -136,10 +136,5 @@ export class TaskService {
     for (let id: string | null = parentId; id; id = await this.tasks.parentOf(id)) {
       if (id === taskId) throw new InvalidParentError('must not be the task itself or one of its subtasks');
     }
-  }
-
-  /** Staged in the open transaction; the change's commit writes it. */
-  private record(actor: TaskActor, task: Task, type: Activity['type'], diff: Pick<Activity, 'from' | 'to'>): void {
-    this.activities.stageChange(task.id, type, actor.userId, diff, new Date(this.now()));
   }
 }

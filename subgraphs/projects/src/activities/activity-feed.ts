@@ -1,0 +1,32 @@
+import type { Logger } from '@platform/lib/logger';
+import type { PubSub } from '@platform/lib/store/ports';
+import { pubSubIterator } from '@platform/lib/store/pubsub-iterator';
+import type { TaskActivityType } from './activity.types.js';
+
+/**
+ * One channel per project: an instance subscribes only to the projects its dashboards watch, and a dashboard
+ * never sees another project's entries. The port adds the deployment's key prefix.
+ */
+const channelOf = (projectId: string) => `task-activity:${projectId}`;
+
+/** New activity entries of each project's tasks, fanned out through the PubSub port (Redis across instances). */
+export class ActivityFeed {
+  constructor(
+    private readonly pubSub: PubSub,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Called after the change committed: a failed publish loses the live event only, the change and its history
+   * stand, so it is logged and never becomes the change's failure (decisions: Live activity).
+   */
+  async publish(projectId: string, entry: TaskActivityType): Promise<void> {
+    await this.pubSub.publish(channelOf(projectId), JSON.stringify(entry)).catch((error: unknown) => {
+      this.logger.warn({ err: error, projectId, activityId: entry.id }, 'activity entry not published');
+    });
+  }
+
+  subscribe(projectId: string): AsyncIterableIterator<TaskActivityType> {
+    return pubSubIterator(this.pubSub, channelOf(projectId), (message) => JSON.parse(message) as TaskActivityType);
+  }
+}

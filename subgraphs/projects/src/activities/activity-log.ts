@@ -1,0 +1,54 @@
+import type { UnitOfWork } from '@platform/lib/unit-of-work';
+import type { ProjectService } from '../projects/project.service.js';
+import type { ActivityFeed } from './activity-feed.js';
+import type { Activity, ActivityType, ChangedFields } from './activity.entity.js';
+import type { ActivityRepository } from './activity.repository.js';
+import type { TaskActivityType } from './activity.types.js';
+import { activityView } from './activity.views.js';
+
+/** The task a change is about: its entry belongs to the task and goes out on the task's project. */
+export interface ChangedTask {
+  id: string;
+  projectId: string;
+}
+
+/** Stages the entry of a user's change of a task in the change's open transaction. */
+export type RecordActivity = (
+  actorUserId: number,
+  task: ChangedTask,
+  type: ActivityType,
+  diff: { from: ChangedFields; to: ChangedFields },
+) => void;
+
+/**
+ * Changes of tasks with their activity: each change runs in one transaction with the entries it records
+ * (decisions: Tasks, Activity), and the entries go live only once that transaction has committed, so a change
+ * that rolls back announces nothing.
+ */
+export class ActivityLog {
+  constructor(
+    private readonly entries: ActivityRepository,
+    private readonly feed: ActivityFeed,
+    private readonly projects: ProjectService,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly now: () => number,
+  ) {}
+
+  async change<T>(work: (record: RecordActivity) => Promise<T>): Promise<T> {
+    const staged: { projectId: string; activity: Activity }[] = [];
+    const result = await this.unitOfWork.run(() =>
+      work((actorUserId, task, type, diff) => {
+        const activity = this.entries.stageChange(task.id, type, actorUserId, diff, new Date(this.now()));
+        staged.push({ projectId: task.projectId, activity });
+      }),
+    );
+    for (const { projectId, activity } of staged) await this.feed.publish(projectId, activityView(activity));
+    return result;
+  }
+
+  /** New entries of a project's tasks; the project is its id or uniqueCode, an unknown or deleted one 404s. */
+  async live(projectIdOrCode: string): Promise<AsyncIterableIterator<TaskActivityType>> {
+    const project = await this.projects.getByIdOrCode(projectIdOrCode);
+    return this.feed.subscribe(project.id);
+  }
+}
