@@ -24,6 +24,31 @@ export function watchProject(baseUrl: string, token: string, projectId: string) 
   return { feed, dispose: () => client.dispose() };
 }
 
+/** Makes a change and waits for the watcher's next entry at most `withinMs` from the change's start. */
+export async function deliveredWithin<T>(
+  watcher: ReturnType<typeof watchProject>,
+  change: () => Promise<T>,
+  withinMs = 1000,
+) {
+  const count = watcher.feed.events.length + 1;
+  const [answer] = await Promise.all([change(), watcher.feed.next(count, withinMs)]);
+  return { answer, entry: watcher.feed.events[count - 1]!.data!.taskActivityAdded };
+}
+
+/** The Person fields the subscription selects of an actor who is an employee (tasks-kit's writer). */
+export function actorOf(writer: {
+  user: { id: number; email: string };
+  employee: { code: string; name: string };
+  department: { name: string };
+}) {
+  return {
+    id: writer.user.id,
+    email: writer.user.email,
+    employee: { code: writer.employee.code, name: writer.employee.name },
+    department: { name: writer.department.name },
+  };
+}
+
 /**
  * The servers' subscriptions to projects' activity channels, seen in the shared Redis: a test waits until the
  * process serving a subscription has subscribed, instead of sleeping, before making the change it expects.

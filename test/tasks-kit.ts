@@ -51,12 +51,11 @@ export async function createTask(api: HttpClient, token: string, body: Record<st
 }
 
 /**
- * A server on a fresh database with the people a tasks test needs: a writer (an employee in a department of its
- * own), a reader, a user without rights, and a customer to hang projects on.
+ * The people a tasks test needs on a running server: a writer (an employee in a department of its own), a
+ * reader, a user without rights, and a customer to hang projects on.
  */
-export async function startTaskBoard(writerPermissions: string[]) {
-  const server = await startIsolatedServer();
-  const api = eachRequestFromNewIp(httpClient(server.url));
+export async function taskBoardOn(baseUrl: string, writerPermissions: string[]) {
+  const api = eachRequestFromNewIp(httpClient(baseUrl));
   const kit = await projectsTestKit(api);
   const writer = await kit.employee(writerPermissions);
   const reader = await kit.user(['tasks:read']);
@@ -73,7 +72,13 @@ export async function startTaskBoard(writerPermissions: string[]) {
   /** A task in a project of its own: the unique code. */
   const newTask = async () => (await task((await project()).uniqueCode)).unique_code;
 
-  return { server, api, kit, writer, reader, nobody, customerId, project, body, task, newTask };
+  return { api, kit, writer, reader, nobody, customerId, project, body, task, newTask };
+}
+
+/** A server on a fresh database with the people of taskBoardOn. */
+export async function startTaskBoard(writerPermissions: string[]) {
+  const server = await startIsolatedServer();
+  return { server, ...(await taskBoardOn(server.url, writerPermissions)) };
 }
 
 export type TaskBoard = Awaited<ReturnType<typeof startTaskBoard>>;

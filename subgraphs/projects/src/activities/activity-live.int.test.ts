@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityChannels, activityFields, watchProject } from '../../../../test/activity-feed-kit.js';
+import {
+  activityChannels,
+  activityFields,
+  actorOf,
+  deliveredWithin,
+  watchProject,
+} from '../../../../test/activity-feed-kit.js';
 import { servicesMissing } from '../../../../test/services.js';
 import { startTaskBoard, type TaskBoard } from '../../../../test/tasks-kit.js';
 
@@ -24,12 +30,7 @@ describe.skipIf(servicesMissing)('live task activity: taskActivityAdded over the
     const { id: projectId, uniqueCode } = await board.project();
     const watcher = watchProject(board.server.url, reader.token, uniqueCode);
     await channels.subscribed(projectId);
-    /** Makes the change and waits for its entry at most one second from the request's start. */
-    const delivered = async <T>(change: () => Promise<T>) => {
-      const count = watcher.feed.events.length + 1;
-      const [answer] = await Promise.all([change(), watcher.feed.next(count, 1000)]);
-      return { answer, entry: watcher.feed.events[count - 1]!.data!.taskActivityAdded };
-    };
+    const delivered = <T>(change: () => Promise<T>) => deliveredWithin(watcher, change, 1000);
 
     const created = await delivered(() => board.task(uniqueCode));
     const code = created.answer.unique_code;
@@ -72,12 +73,7 @@ describe.skipIf(servicesMissing)('live task activity: taskActivityAdded over the
       expect(entry.history).toMatchObject({
         id: entry.id,
         actorId: String(writer.user.id),
-        actor: {
-          id: writer.user.id,
-          email: writer.user.email,
-          employee: { code: writer.employee.code, name: writer.employee.name },
-          department: { name: writer.department.name },
-        },
+        actor: actorOf(writer),
       });
     }
     expect(watcher.feed.errors).toEqual([]);
