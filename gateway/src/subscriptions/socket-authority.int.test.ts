@@ -1,7 +1,8 @@
 import type { Client } from 'graphql-ws';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthSubgraph } from '@platform/auth/app';
-import { uniqueIp } from '../../../test/client-address.js';
+import { clientFromNewIp, uniqueIp } from '../../../test/client-address.js';
 import { clientWith, loginAs } from '../../../test/client.js';
 import { deviceTestKit, makeKeyPair, newFingerprint } from '../../../test/device-kit.js';
 import {
@@ -22,10 +23,11 @@ import {
   wsClient,
   type Actors,
 } from '../../../test/notifications-kit.js';
-import { servicesMissing } from '../../../test/services.js';
+import { servicesMissing, testRedisUrl } from '../../../test/services.js';
 import { startStandaloneSubgraph } from '../../../test/standalone-subgraph.js';
+import { startTcpProxy } from '../../../test/tcp-proxy.js';
 import { createSignedInUser, createUser, disableUserMutation } from '../../../test/users.js';
-import { pause } from '../../../test/waiting.js';
+import { eventually, pause } from '../../../test/waiting.js';
 
 interface Layout {
   /** The instance the sockets are on. */
@@ -190,5 +192,88 @@ describe.skipIf(servicesMissing).each(Object.keys(layouts))('subscriptions end w
       (item) => item.action === 'login',
     );
     expect(logins.map((item) => item.ipAddress)).toEqual([client, client]);
+  });
+});
+
+/**
+ * Issue 14, item 4 with a Redis that restarts: instance A loses its Redis connections (and Redis its data) while
+ * a logout goes through instance B, so A never hears that announcement.
+ */
+describe.skipIf(servicesMissing)('subscriptions end with their authority across a Redis restart', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let shared: SharedResources;
+  let redisProxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let a: TestServer;
+  let b: TestServer;
+  let actors: Actors;
+  let redis: Redis;
+  const clients: Client[] = [];
+
+  const inboxOn = async (token: string) => {
+    const client = wsClient(a.url, token);
+    clients.push(client);
+    const closed = closing(client);
+    const inbox = await openInbox(client);
+    await pause(200);
+    return { inbox, closed };
+  };
+
+  /** What a restart without persistence loses: every key of this deployment, the revocation epoch included. */
+  async function loseRedisData(): Promise<void> {
+    const keys = await redis.keys(`${shared.redisKeyPrefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    shared = newSharedResources(database.url);
+    redisProxy = await startTcpProxy(testRedisUrl!);
+    a = await startTestServer(shared, { REDIS_URL: redisProxy.url });
+    b = await startTestServer(shared);
+    actors = await actorsOf(b.url);
+    redis = new Redis(testRedisUrl!);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.dispose()));
+    await a?.close();
+    await b?.close();
+    await redisProxy?.close();
+    redis?.disconnect();
+    await database?.drop();
+  });
+
+  it('a logout announced while Redis was away closes the socket within two seconds of its return; later ones at once', async () => {
+    const user = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'restart' });
+    const [first, second] = [
+      await loginAs(actors.api, user.email, user.password),
+      await loginAs(actors.api, user.email, user.password),
+    ];
+    const missed = await inboxOn(first.accessToken);
+    const later = await inboxOn(second.accessToken);
+    const kept = await inboxOn(user.token);
+
+    redisProxy.setMode('refuse');
+    await loseRedisData();
+    const logout = (session: typeof first) =>
+      actors.api.post('/api/v1/auth/logout', { refreshToken: session.refreshToken }, { token: session.accessToken });
+    expect((await logout(first)).status).toBe(200);
+    await pause(300);
+    const back = Date.now();
+    redisProxy.setMode('forward');
+    const closed = await missed.closed;
+    expect(closed).toMatchObject({ code: 4403, reason: 'Token revoked or expired' });
+    expect(closed.at - back).toBeLessThan(2000);
+
+    await eventually(async () => (await clientFromNewIp(a.url).get('/health')).status === 200, { intervalMs: 200 });
+    const started = Date.now();
+    expect((await logout(second)).status).toBe(200);
+    const closedLater = await later.closed;
+    expect(closedLater).toMatchObject({ code: 4403, reason: 'Token revoked' });
+    expect(closedLater.at - started).toBeLessThan(1000);
+
+    const message = 'after the restart';
+    await actors.api.post('/internal/notifications', { userId: user.id, message }, { token: actors.serviceToken });
+    await kept.inbox.next(1, 2000);
+    expect((kept.inbox.events[0] as any).data.inboxChanged.notification.message).toBe(message);
   });
 });
