@@ -29,6 +29,20 @@ export const taskKeys = [
 export const taskParticipantKeys = ['email', 'employeeId', 'id', 'name'];
 export const activityKeys = ['createdAt', 'history', 'id', 'taskId', 'updatedAt'];
 export const historyKeys = ['actor', 'actorId', 'changedAt', 'from', 'id', 'to', 'type'];
+export const commentKeys = [
+  'actor',
+  'actorId',
+  'attachments',
+  'content',
+  'createdAt',
+  'dislikes',
+  'id',
+  'isDeleted',
+  'likes',
+  'parentId',
+  'taskId',
+  'userReaction',
+];
 
 /** A create-task body with every required field of the spec, for a project and a department. */
 export function taskBody(projectUniqueCode: string, departmentId: string, extra: Record<string, unknown> = {}) {

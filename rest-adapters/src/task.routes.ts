@@ -1,7 +1,8 @@
 import { z } from '@platform/lib/validation';
-import { sortedPageQuery } from './paging.js';
+import { commentFields } from './comment.shapes.js';
+import { pageQuery, sortedPageQuery } from './paging.js';
 import { defineRoutes } from './route.js';
-import { activitiesOf, activityFields, taskFields, taskOf, taskPageOf } from './task.shapes.js';
+import { activitiesOf, activityFields, nestedTaskPageOf, taskFields, taskOf, taskPageOf } from './task.shapes.js';
 
 const text = z.string({ required_error: 'is required', invalid_type_error: 'must be a string' });
 const strings = z.array(text, { invalid_type_error: 'must be an array of strings' });
@@ -40,6 +41,18 @@ const listQuery = sortedPageQuery.extend({
   departmentId: z.string().optional(),
 });
 
+/** 'true' or 'false' as query strings are text; absent means false (decisions: Tasks, nested list). */
+const queryFlag = z
+  .enum(['true', 'false'], { errorMap: () => ({ message: "must be 'true' or 'false'" }) })
+  .transform((value) => value === 'true')
+  .optional();
+
+const nestedQuery = pageQuery.pick({ page: true, limit: true }).extend({
+  projectId: text,
+  includeComments: queryFlag,
+  includeActivities: queryFlag,
+});
+
 const myQuery = listQuery.pick({ page: true, limit: true, search: true, status: true, priority: true });
 const codeParams = z.object({ unique_code: z.string() });
 const pageFields = `data { ${taskFields} } meta { limit page total totalPages }`;
@@ -70,6 +83,28 @@ export const taskRoutes = defineRoutes([
     }`,
     variables: ({ query }) => query,
     result: (data) => taskPageOf(data.myTasks),
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/tasks/nested',
+    summary: "A project's tasks, newest first, with their comments and activities when asked for",
+    tag: 'tasks',
+    auth: 'bearer',
+    query: nestedQuery,
+    operation: `query NestedTasks($projectId: String!, $page: Int, $limit: Int, $includeComments: Boolean!,
+      $includeActivities: Boolean!) {
+      nestedTasks(projectId: $projectId, page: $page, limit: $limit) {
+        data { ${taskFields} comments @include(if: $includeComments) { ${commentFields} }
+          activities @include(if: $includeActivities) { ${activityFields} } }
+        meta { limit page total totalPages }
+      }
+    }`,
+    variables: ({ query }) => ({
+      ...query,
+      includeComments: query.includeComments === true,
+      includeActivities: query.includeActivities === true,
+    }),
+    result: (data) => nestedTaskPageOf(data.nestedTasks),
   },
   {
     method: 'GET',

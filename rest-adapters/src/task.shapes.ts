@@ -1,3 +1,4 @@
+import { commentOf } from './comment.shapes.js';
 import { personOfUser, userPersonFields, type UserPersonSource } from './person.shapes.js';
 
 /** Everything of the spec's Task, nested records included (read from the graph's camelCase names). */
@@ -89,4 +90,22 @@ export function activitiesOf(value: unknown) {
     ...activity,
     history: { ...activity.history, actor: personOfUser(activity.history.actor) },
   }));
+}
+
+/**
+ * A nested list item: the Task shape, plus `comments` and `activities` only when the operation asked for them
+ * (decisions: Tasks, nested list), so an absent key means "not asked", never "none".
+ */
+function nestedTaskOf(value: unknown) {
+  const item = value as { comments?: unknown[]; activities?: unknown };
+  return {
+    ...taskOf(item),
+    ...(item.comments && { comments: item.comments.map(commentOf) }),
+    ...(item.activities !== undefined && { activities: activitiesOf(item.activities) }),
+  };
+}
+
+export function nestedTaskPageOf(value: unknown) {
+  const page = value as { data: unknown[]; meta: unknown };
+  return { data: page.data.map(nestedTaskOf), meta: page.meta };
 }

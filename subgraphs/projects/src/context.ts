@@ -17,6 +17,7 @@ import type { ActivityFeed } from './activities/activity-feed.js';
 import { ActivityLog } from './activities/activity-log.js';
 import { ActivityRepository } from './activities/activity.repository.js';
 import { TaskLoaders } from './tasks/task-loaders.js';
+import { NestedTaskService } from './tasks/task-nested.service.js';
 import { TaskRepository } from './tasks/task.repository.js';
 import { TaskService } from './tasks/task.service.js';
 import { CommentRepository } from './comments/comment.repository.js';
@@ -31,6 +32,7 @@ export interface ProjectsServices {
   expenses: ExpenseService;
   tasks: TaskService;
   taskLoaders: TaskLoaders;
+  nestedTasks: NestedTaskService;
   comments: CommentService;
   activity: ActivityLog;
 }
@@ -52,6 +54,7 @@ export function createProjectsServices(orm: MikroORM, storage: FileStorage, feed
   const activityRows = new ActivityRepository(em);
   const activity = new ActivityLog(activityRows, feed, projects, unitOfWork, Date.now);
   const tasks = new TaskService(taskRows, activityRows, projectRows, projects, fileRows, activity, Date.now);
+  const taskLoaders = new TaskLoaders(taskRows, new CommentRepository(em), activityRows);
   return {
     customers: new CustomerService(customerRows),
     files,
@@ -60,7 +63,8 @@ export function createProjectsServices(orm: MikroORM, storage: FileStorage, feed
     resources: new ProjectResourceService(projects, projectRows, productRows, taskRows),
     expenses: new ExpenseService(new ExpenseRepository(em), projects),
     tasks,
-    taskLoaders: new TaskLoaders(taskRows),
+    taskLoaders,
+    nestedTasks: new NestedTaskService(taskRows, taskLoaders),
     comments: new CommentService(new CommentRepository(em), tasks, fileRows, activity, Date.now),
     activity,
   };

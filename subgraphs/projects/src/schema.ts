@@ -7,6 +7,7 @@ import { ProjectResolver } from './projects/project.resolver.js';
 import { ActivityResolver, TaskHistoryFieldsResolver } from './activities/activity.resolver.js';
 import { TaskFieldsResolver, TaskParticipantFieldsResolver } from './tasks/task-fields.resolver.js';
 import { TaskResolver } from './tasks/task.resolver.js';
+import { TaskNestedResolver } from './tasks/task-nested.resolver.js';
 import { CommentFieldsResolver, CommentResolver } from './comments/comment.resolver.js';
 
 export function buildProjectsSchema() {
@@ -20,6 +21,7 @@ export function buildProjectsSchema() {
       TaskResolver,
       TaskFieldsResolver,
       TaskParticipantFieldsResolver,
+      TaskNestedResolver,
       ActivityResolver,
       TaskHistoryFieldsResolver,
       CommentResolver,

@@ -32,6 +32,15 @@ export class ActivityRepository {
 
   /** Oldest first (decisions: Shapes and codes, activity history). */
   ofTask(taskId: string): Promise<Activity[]> {
-    return this.em.find(Activity, { taskId }, { orderBy: { changedAt: 'asc', createdAt: 'asc', id: 'asc' } });
+    return this.ofTasks([taskId]);
+  }
+
+  /** The entries of several tasks in one statement, each task's oldest first. */
+  ofTasks(taskIds: readonly string[]): Promise<Activity[]> {
+    return this.em.find(
+      Activity,
+      { taskId: { $in: [...taskIds] } },
+      { orderBy: { changedAt: 'asc', createdAt: 'asc', id: 'asc' } },
+    );
   }
 }

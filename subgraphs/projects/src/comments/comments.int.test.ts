@@ -3,24 +3,10 @@ import { uploadFiles } from '../../../../test/files.js';
 import { personKeys } from '../../../../test/projects-kit.js';
 import { expectRefusedNamingField } from '../../../../test/refusals.js';
 import { servicesMissing } from '../../../../test/services.js';
-import { startTaskBoard, type TaskBoard } from '../../../../test/tasks-kit.js';
+import { commentKeys, startTaskBoard, type TaskBoard } from '../../../../test/tasks-kit.js';
 
 const isoMillis = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const unknownId = '00000000-0000-4000-8000-000000000000';
-const commentKeys = [
-  'actor',
-  'actorId',
-  'attachments',
-  'content',
-  'createdAt',
-  'dislikes',
-  'id',
-  'isDeleted',
-  'likes',
-  'parentId',
-  'taskId',
-  'userReaction',
-];
 
 describe.skipIf(servicesMissing)('task comments over REST (projects spec, decisions.md paths)', () => {
   let server: TaskBoard['server'];

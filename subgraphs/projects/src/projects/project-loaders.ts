@@ -4,7 +4,7 @@ import type { Product } from '../products/product.entity.js';
 import type { ProductRepository } from '../products/product.repository.js';
 import type { ProjectRepository } from './project.repository.js';
 
-function groupBy<T>(rows: T[], keyOf: (row: T) => string, keys: readonly string[]): T[][] {
+export function groupBy<T>(rows: T[], keyOf: (row: T) => string, keys: readonly string[]): T[][] {
   const groups = new Map<string, T[]>(keys.map((key) => [key, []]));
   for (const row of rows) groups.get(keyOf(row))?.push(row);
   return keys.map((key) => groups.get(key) ?? []);

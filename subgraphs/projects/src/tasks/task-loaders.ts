@@ -1,14 +1,41 @@
 import DataLoader from 'dataloader';
+import type { Activity } from '../activities/activity.entity.js';
+import type { ActivityRepository } from '../activities/activity.repository.js';
+import type { CommentRepository } from '../comments/comment.repository.js';
+import type { CommentRecord } from '../comments/comment.service.js';
+import { groupBy } from '../projects/project-loaders.js';
 import type { TaskParticipant } from './task.entity.js';
 import type { TaskRepository } from './task.repository.js';
 
 /** Per-request batches for a task's nested fields: a page of any size costs one statement per list. */
 export class TaskLoaders {
-  readonly participants = new DataLoader<string, TaskParticipant[]>(async (taskIds) => {
-    const groups = new Map<string, TaskParticipant[]>(taskIds.map((id) => [id, []]));
-    for (const row of await this.tasks.participantsOf(taskIds)) groups.get(row.taskId)?.push(row);
-    return taskIds.map((id) => groups.get(id) ?? []);
-  });
+  readonly participants = new DataLoader<string, TaskParticipant[]>(async (taskIds) =>
+    groupBy(await this.tasks.participantsOf(taskIds), (row) => row.taskId, taskIds),
+  );
 
-  constructor(private readonly tasks: TaskRepository) {}
+  /** Oldest first, like the activity history. */
+  readonly activities = new DataLoader<string, Activity[]>(async (taskIds) =>
+    groupBy(await this.activityRows.ofTasks(taskIds), (row) => row.taskId, taskIds),
+  );
+
+  /** One loader per viewer, since a comment shows its viewer's own reaction; a request has one viewer. */
+  private readonly commentsByViewer = new Map<number, DataLoader<string, CommentRecord[]>>();
+
+  constructor(
+    private readonly tasks: TaskRepository,
+    private readonly commentRows: CommentRepository,
+    private readonly activityRows: ActivityRepository,
+  ) {}
+
+  /** Every comment of a task, deleted ones too, oldest first, with `viewerId`'s own reaction. */
+  commentsSeenBy(viewerId: number): DataLoader<string, CommentRecord[]> {
+    let loader = this.commentsByViewer.get(viewerId);
+    if (!loader) {
+      loader = new DataLoader(async (taskIds) =>
+        groupBy(await this.commentRows.ofTasks(taskIds, viewerId), (record) => record.comment.taskId, taskIds),
+      );
+      this.commentsByViewer.set(viewerId, loader);
+    }
+    return loader;
+  }
 }

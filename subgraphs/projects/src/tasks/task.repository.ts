@@ -1,4 +1,5 @@
 import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { findPage } from '../listing/list.repository.js';
 import { Task, TaskParticipant } from './task.entity.js';
 import type { TaskPriority } from './task.values.js';
@@ -45,6 +46,41 @@ const sortColumn: Record<TaskSortField, keyof Task> = {
   endDate: 'endDate',
   priority: 'priorityRank',
   status: 'status',
+};
+
+/** A page of a project's tasks with the participants of each, newest first. */
+export interface TaskPageWithParticipants {
+  rows: Task[];
+  participants: TaskParticipant[];
+  total: number;
+}
+
+interface NestedPageRow extends Record<string, unknown> {
+  id: string | null;
+  total: number;
+  participants: { id: string; taskId: string; employeeId: string; position: number }[] | null;
+}
+
+/**
+ * The live project ($1 its id, or null, $2 its code), the number of its live tasks and one page of them with
+ * their participants: one row per task, or one row without a task when the page is empty, none when the
+ * project is unknown or deleted.
+ */
+const nestedPageStatement: PreparedStatement = {
+  name: 'projects.tasks.nested_page',
+  text: `
+  select t.*, n."total", (
+    select json_agg(json_build_object('id', tp."id", 'taskId', tp."task_id", 'employeeId', tp."employee_id",
+      'position', tp."position") order by tp."position")
+    from "projects"."task_participant" tp where tp."task_id" = t."id") as "participants"
+  from "projects"."project" p
+  cross join lateral (
+    select count(*)::int as "total" from "projects"."task" where "project_id" = p."id" and "deleted_at" is null) n
+  left join lateral (
+    select * from "projects"."task" where "project_id" = p."id" and "deleted_at" is null
+    order by "created_at" desc, "id" desc limit $3 offset $4) t on true
+  where p."deleted_at" is null and (p."id" = $1::uuid or p."unique_code" = $2)
+  order by t."created_at" desc, t."id" desc`,
 };
 
 /**
@@ -110,6 +146,30 @@ export class TaskRepository {
   /** Deleting a project deletes its tasks (decisions: Project and task service). */
   async softDeleteOfProject(projectId: string, at: Date): Promise<void> {
     await this.em.nativeUpdate(Task, { projectId, deletedAt: null }, { deletedAt: at });
+  }
+
+  /**
+   * The nested tasks list's page in one statement instead of four (project, count, page, participants), so
+   * that a page with comments and activities stays within its statement budget (decisions: Tasks, nested).
+   * Null when the project is unknown or deleted.
+   */
+  async nestedPage(
+    project: { id: string | null; code: string },
+    page: { page: number; limit: number },
+  ): Promise<TaskPageWithParticipants | null> {
+    const found = await runStatement<NestedPageRow>(this.em, nestedPageStatement, [
+      project.id,
+      project.code,
+      page.limit,
+      (page.page - 1) * page.limit,
+    ]);
+    if (found.length === 0) return null;
+    const taskRows = found.filter((row) => row.id !== null);
+    return {
+      rows: taskRows.map(({ total: _total, participants: _participants, ...columns }) => this.em.map(Task, columns)),
+      participants: taskRows.flatMap((row) => row.participants ?? []) as TaskParticipant[],
+      total: found[0]!.total,
+    };
   }
 
   participantsOf(taskIds: readonly string[]): Promise<TaskParticipant[]> {

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eachRequestFromNewIp } from '../../../../test/client-address.js';
+import { httpClient, type HttpClient } from '../../../../test/client.js';
+import { uploadFiles } from '../../../../test/files.js';
+import { createTestDatabase, newSharedResources, startTestServer, type TestServer } from '../../../../test/harness.js';
+import { projectsTestKit } from '../../../../test/projects-kit.js';
+import { servicesMissing } from '../../../../test/services.js';
+import { startStatementCounter } from '../../../../test/sql-statement-counter.js';
+import { createTask, taskBody } from '../../../../test/tasks-kit.js';
+
+const person = 'id email employee { code name avatarFileId } department { name }';
+const everyNestedField = `query ($p: String!, $limit: Int!) { nestedTasks(projectId: $p, limit: $limit) {
+  data { id uniqueCode department { id code name } participants { id employeeId employee { name email } }
+    comments { id parentId actor { ${person} } content attachments { id fileId } likes dislikes userReaction }
+    activities { id history { type actor { ${person} } from to } } }
+  meta { total } } }`;
+
+/** The notification worker polls its job queue on its own schedule; those statements are not the request's. */
+const background = /notifications_boss\./;
+
+describe.skipIf(servicesMissing)('a nested page of tasks costs the same SQL statements at any size', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let counter: Awaited<ReturnType<typeof startStatementCounter>>;
+  let server: TestServer;
+  let api: HttpClient;
+  let token: string;
+  let projectCode: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    counter = await startStatementCounter(database.url);
+    server = await startTestServer(newSharedResources(counter.url));
+    api = eachRequestFromNewIp(httpClient(server.url));
+    const kit = await projectsTestKit(api);
+    const writer = await kit.employee(['projects:write', 'tasks:write', 'tasks:read', 'comments:write']);
+    const colleague = await kit.employee(['tasks:read', 'comments:write']);
+    const file = await uploadFiles(server.url, writer.token, [{ name: 'a.txt', bytes: Buffer.from('a') }]);
+    const project = await api.post('/api/v1/projects', kit.projectBody((await kit.customer()).id), {
+      token: writer.token,
+    });
+    projectCode = project.body.uniqueCode;
+    const participantIds = [writer.employee.id, colleague.employee.id];
+    for (let index = 0; index < 50; index += 1) {
+      const task = await createTask(api, writer.token, taskBody(projectCode, writer.department.id, { participantIds }));
+      const comments = `/api/v1/tasks/${task.unique_code}/comments`;
+      const first = await api.post(
+        comments,
+        { content: 'Looks good', attachmentIds: [file.body.id] },
+        { token: writer.token },
+      );
+      const reply = await api.post(
+        comments,
+        { content: 'Agreed', parentId: first.body.id },
+        { token: colleague.token },
+      );
+      expect([first.status, reply.status]).toEqual([201, 201]);
+      const liked = await api.post(
+        `${comments}/toggle-like`,
+        { commentId: first.body.id, type: 'like' },
+        { token: colleague.token },
+      );
+      expect(liked.status).toBe(200);
+    }
+    token = writer.token;
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+    await counter?.close();
+    await database?.drop();
+  });
+
+  const pageOf = async (limit: number) => {
+    const answer = await api.graphql(everyNestedField, { p: projectCode, limit }, { token });
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.nestedTasks.data).toHaveLength(limit);
+    for (const task of answer.body.data.nestedTasks.data) {
+      expect(task.department.name).toBeTruthy();
+      expect(task.participants.map((p: { employee: { name: string } }) => p.employee.name)).toHaveLength(2);
+      expect(task.comments).toHaveLength(2);
+      expect(task.comments[0]).toMatchObject({ likes: 1, attachments: [{ fileId: expect.any(String) }] });
+      expect(task.comments[1].actor.employee.name).toBeTruthy();
+      expect(task.activities.map((entry: { history: { type: string } }) => entry.history.type)).toEqual([
+        'created',
+        'comment_added',
+        'comment_added',
+      ]);
+    }
+  };
+
+  it('through the graph and over REST, 5 and 50 tasks with comments, activities and their people', async () => {
+    await pageOf(5);
+    const five = await counter.during(() => pageOf(5), background);
+    const fifty = await counter.during(() => pageOf(50), background);
+    expect(fifty, fifty.join('\n')).toHaveLength(five.length);
+    // The page (project, count, tasks and participants in one), comments (with reactions and attachments),
+    // activities; in the auth subgraph departments, employees, and users (comment and activity actors at once).
+    expect(five.length, five.join('\n')).toBeLessThanOrEqual(6);
+
+    const rest = async (limit: number) => {
+      const answer = await api.get(
+        `/api/v1/tasks/nested?projectId=${projectCode}&limit=${limit}&includeComments=true&includeActivities=true`,
+        { token },
+      );
+      expect(answer.body.data).toHaveLength(limit);
+    };
+    const restFive = await counter.during(() => rest(5), background);
+    const restFifty = await counter.during(() => rest(50), background);
+    expect(restFifty, restFifty.join('\n')).toHaveLength(restFive.length);
+    expect(restFive).toHaveLength(five.length);
+  });
+});
