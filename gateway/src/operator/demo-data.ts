@@ -1,0 +1,188 @@
+import { OperatorError, type OperatorClient } from './operator-client.js';
+
+/** The demo's people sign in with this password (README: Demo data); demo data is never seeded in production. */
+const demoPassword = 'demo-password-2026';
+export const demoUser = { email: 'demo@example.com', password: demoPassword };
+const siteLead = { email: 'sam@example.com', password: demoPassword };
+
+/** The department whose code marks a seeded platform: the seed creates it first, so it runs once, never twice. */
+const markerDepartment = { code: 'DEMO-ENG', name: 'Engineering' };
+
+interface Department {
+  id: string;
+}
+interface Employee {
+  id: string;
+}
+interface Task {
+  id: string;
+  uniqueCode: string;
+}
+
+async function createDepartmentOnce(admin: OperatorClient): Promise<Department | null> {
+  try {
+    return await department(admin, markerDepartment);
+  } catch (error) {
+    if (error instanceof OperatorError && error.code === 'CONFLICT') return null;
+    throw error;
+  }
+}
+
+async function department(admin: OperatorClient, input: { code: string; name: string }): Promise<Department> {
+  const query = 'mutation ($input: CreateDepartmentInput!) { createDepartment(input: $input) { id } }';
+  return (await admin.run<{ createDepartment: Department }>(query, { input })).createDepartment;
+}
+
+async function employee(admin: OperatorClient, code: string, name: string, departmentId: string): Promise<Employee> {
+  const email = `${name.split(' ')[0]!.toLowerCase()}.${code.toLowerCase()}@example.com`;
+  const query = 'mutation ($input: CreateEmployeeInput!) { createEmployee(input: $input) { id } }';
+  const input = { code, name, email, departmentId };
+  return (await admin.run<{ createEmployee: Employee }>(query, { input })).createEmployee;
+}
+
+async function user(admin: OperatorClient, login: typeof demoUser, employeeId: string, permissions: string[]) {
+  const query = 'mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }';
+  const input = { email: login.email, password: login.password, employeeId, permissions };
+  return (await admin.run<{ createUser: { id: number } }>(query, { input })).createUser;
+}
+
+async function task(as: OperatorClient, input: Record<string, unknown>): Promise<Task> {
+  const query = 'mutation ($input: CreateTaskInput!) { createTask(input: $input) { id uniqueCode } }';
+  return (await as.run<{ createTask: Task }>(query, { input })).createTask;
+}
+
+async function comment(as: OperatorClient, code: string, content: string, parentId?: string) {
+  const query = `mutation ($code: String!, $input: AddCommentInput!) {
+    addTaskComment(uniqueCode: $code, input: $input) { id } }`;
+  return (await as.run<{ addTaskComment: { id: string } }>(query, { code, input: { content, parentId } }))
+    .addTaskComment;
+}
+
+async function like(as: OperatorClient, code: string, commentId: string) {
+  const query = `mutation ($code: String!, $id: String!) {
+    toggleTaskCommentReaction(uniqueCode: $code, commentId: $id, type: "like") { likes } }`;
+  await as.run(query, { code, id: commentId });
+}
+
+/** In-app notifications go through the internal API, with a service token issued for the seed and revoked after. */
+async function notify(admin: OperatorClient, userId: number, messages: { title: string; message: string }[]) {
+  const token = (
+    await admin.run<{ issueServiceToken: string }>(
+      'mutation { issueServiceToken(serviceName: "demo-seed", ttlDays: 1) }',
+    )
+  ).issueServiceToken;
+  const query = 'mutation ($inputs: [CreateNotificationInput!]!) { createNotifications(inputs: $inputs) { message } }';
+  await admin.run(query, { inputs: messages.map((item) => ({ ...item, userId })) }, token);
+  const { jti } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string };
+  await admin.run('mutation ($id: ID!) { revokeServiceToken(id: $id) }', { id: jti });
+}
+
+/**
+ * A small, believable data set made through the graph, so that every rule, activity entry and audit entry is
+ * the product's own: two departments, three employees, two users, a customer, a project with products, tasks
+ * with a subtask, comments with a reply and reactions, and a few notifications.
+ */
+export async function seedDemoData(admin: OperatorClient): Promise<string[]> {
+  const engineering = await createDepartmentOnce(admin);
+  if (!engineering) return ['Demo data is already present: nothing written.'];
+  const operations = await department(admin, { code: 'DEMO-OPS', name: 'Site operations' });
+  const dana = await employee(admin, 'DEMO-001', 'Dana Reyes', engineering.id);
+  const sam = await employee(admin, 'DEMO-002', 'Sam Okafor', operations.id);
+  const lee = await employee(admin, 'DEMO-003', 'Lee Park', engineering.id);
+  const work = ['projects:read', 'tasks:read', 'tasks:write', 'comments:write'];
+  const demo = await user(admin, demoUser, dana.id, [...work, 'projects:write', 'projects:approve']);
+  await user(admin, siteLead, sam.id, work);
+  const asDana = await admin.as(demoUser.email, demoUser.password);
+  const asSam = await admin.as(siteLead.email, siteLead.password);
+
+  const customer = (
+    await admin.run<{ createCustomer: { id: string } }>(
+      'mutation { createCustomer(input: { name: "Northwind Steel" }) { id } }',
+    )
+  ).createCustomer;
+  const project = (
+    await asDana.run<{ createProject: { id: string; uniqueCode: string } }>(
+      'mutation ($input: CreateProjectInput!) { createProject(input: $input) { id uniqueCode } }',
+      {
+        input: {
+          name: 'Harbour bridge retrofit',
+          description: 'Replace the main girders and recoat the deck of the harbour footbridge.',
+          contractValue: 480000,
+          currency: 'EUR',
+          customerId: customer.id,
+          replyDate: '2026-12-15',
+          participantIds: [dana.id, sam.id, lee.id],
+          products: [
+            { name: 'Steel girders', productType: 'material', attributes: { grade: 'S355', tonnes: 120 } },
+            { name: 'Corrosion coating', productType: 'service', attributes: { coats: 3 } },
+          ],
+        },
+      },
+    )
+  ).createProject;
+
+  const inProject = { projectUniqueCode: project.uniqueCode, endDate: '2026-12-20' };
+  const survey = await task(asDana, {
+    ...inProject,
+    name: 'Survey the deck',
+    priority: 'high',
+    status: 'todo',
+    departmentId: engineering.id,
+    participantIds: [dana.id, lee.id],
+    tags: ['survey'],
+  });
+  const girders = await task(asDana, {
+    ...inProject,
+    name: 'Order steel girders',
+    description: 'Two suppliers quoted; pick the one that delivers before week 52.',
+    priority: 'urgent',
+    status: 'todo',
+    departmentId: operations.id,
+    participantIds: [sam.id],
+    tags: ['procurement', 'steel'],
+  });
+  const weld = await task(asDana, {
+    ...inProject,
+    name: 'Weld the main beam',
+    priority: 'medium',
+    status: 'todo',
+    departmentId: engineering.id,
+    parentId: girders.id,
+    participantIds: [dana.id, sam.id],
+    tags: ['steel', 'site'],
+  });
+  await task(asSam, {
+    ...inProject,
+    name: 'Apply the coating',
+    priority: 'low',
+    status: 'todo',
+    departmentId: operations.id,
+    tags: ['site'],
+  });
+  const setStatus =
+    'mutation ($code: String!, $status: String!) { updateTaskStatus(uniqueCode: $code, status: $status) { id } }';
+  await asDana.run(setStatus, { code: survey.uniqueCode, status: 'done' });
+  await asSam.run(setStatus, { code: girders.uniqueCode, status: 'in_progress' });
+  await asDana.run(
+    'mutation ($code: String!) { updateTask(uniqueCode: $code, input: { endDate: "2026-12-23" }) { id } }',
+    {
+      code: weld.uniqueCode,
+    },
+  );
+
+  const delivery = await comment(asDana, girders.uniqueCode, 'The supplier confirmed delivery for week 51.');
+  const crane = await comment(asSam, girders.uniqueCode, "I'll book the crane for that week.", delivery.id);
+  await comment(asSam, weld.uniqueCode, 'The beam drawings are in the project documents.');
+  await like(asSam, girders.uniqueCode, delivery.id);
+  await like(asDana, girders.uniqueCode, crane.id);
+
+  await notify(admin, demo.id, [
+    { title: 'Welcome', message: 'This is the demo data set: a project, its tasks and their conversation.' },
+    { title: 'New comment', message: `Sam Okafor replied on ${girders.uniqueCode}.` },
+    { title: 'Approval needed', message: `${project.uniqueCode} Harbour bridge retrofit is waiting for approval.` },
+  ]);
+  return [
+    `Demo data created: project ${project.uniqueCode} with 4 tasks, 3 comments and 3 notifications.`,
+    `Sign in as ${demoUser.email} / ${demoUser.password} (or ${siteLead.email}, same password).`,
+  ];
+}
