@@ -5,16 +5,11 @@ import type { Platform } from '@platform/lib/platform';
 import { createNotificationsServices, type NotificationsContext } from './context.js';
 import { fcmHealthCheck } from './channels/push-providers.js';
 import { openDelivery } from './delivery.js';
-import { notificationsEntities } from './entities.js';
-import { notificationsMigrations } from './migrations/index.js';
+import { notificationsDatabase } from './database.js';
 import { buildNotificationsSchema } from './schema.js';
 
 export function openNotificationsDatabase(database: DatabasePool): Promise<MikroORM> {
-  return database.open({
-    schema: 'notifications',
-    entities: notificationsEntities,
-    migrations: notificationsMigrations,
-  });
+  return database.open(notificationsDatabase);
 }
 
 /** The subgraph; its worker runs in this process too unless WORKER_ENABLED=false (then: worker-main.ts). */

@@ -3,21 +3,16 @@ import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import type { Platform } from '@platform/lib/platform';
 import { ActivityFeed } from './activities/activity-feed.js';
 import { createProjectsServices, type ProjectsContext } from './context.js';
-import { projectsEntities } from './entities.js';
+import { projectsDatabase } from './database.js';
 import { uploadRequestBytes } from './files/file.content.js';
 import { FileStorage } from './files/file.storage.js';
-import { projectsMigrations } from './migrations/index.js';
 import { buildProjectsSchema } from './schema.js';
 
 export async function createProjectsSubgraph(
   platform: Platform,
   database: DatabasePool,
 ): Promise<Subgraph<ProjectsContext>> {
-  const orm = await database.open({
-    schema: 'projects',
-    entities: projectsEntities,
-    migrations: projectsMigrations,
-  });
+  const orm = await database.open(projectsDatabase);
   const { schema, sdl } = await buildProjectsSchema();
   const files = await FileStorage.open(platform.config.FILES_DIR);
   const activityFeed = new ActivityFeed(platform.stores.pubSub, platform.logger);
