@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { buildProduct } from '../../test/build.js';
 import { httpClient, type HttpClient, type HttpResult } from '../../test/client.js';
 import { createTestDatabase } from '../../test/harness.js';
 import { unusedPort } from '../../test/ports.js';
+import { startProcess, withTimeout } from '../../test/processes.js';
 import { servicesMissing, testRedisUrl } from '../../test/services.js';
 import { eventually } from '../../test/waiting.js';
 
@@ -19,32 +20,8 @@ const goodSecrets = {
   DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
 };
 
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The real process with exactly this environment (nothing inherited but PATH). */
-function start(env: Record<string, string>): { child: ChildProcess; exited: Promise<Exit> } {
-  const child = spawn(process.execPath, [entry], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<Exit>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr })),
-  );
-  return { child, exited };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms)),
-  ]);
-}
+/** The gateway process with exactly this environment. */
+const start = (env: Record<string, string>) => startProcess([entry], env);
 
 /** /health's answer once it is 200, or its last answer once the process has exited (its stderr says why). */
 async function healthOf(api: HttpClient, child: ChildProcess, timeoutMs: number, intervalMs: number) {

@@ -13,7 +13,6 @@ import { restRoutes } from '@platform/rest-adapters/index';
 import { createEdge } from './edge/server.js';
 import { createGraph } from './graph/apollo.js';
 import { InProcessDataSource } from './in-process-data-source.js';
-import { bindNotificationProducer } from './notification-producer.js';
 import { SignedIdentityDataSource } from './remote-data-source.js';
 import { subgraphRegistry } from './subgraph-registry.js';
 import { attachSubscriptions } from './subscriptions/index.js';
@@ -61,6 +60,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const identity = new InternalIdentity(platform.codec);
   const local = new Map<string, Subgraph>();
   const database = new DatabasePool(options.databaseUrl);
+  platform.notifications.open(database.url);
   const remoteUrls: string[] = [];
   for (const entry of subgraphRegistry) {
     const remoteUrl = entry.remoteUrl(config);
@@ -85,7 +85,6 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   };
   const supergraphSdl = readProjectFile('schema', 'supergraph.graphql');
   const graph = await createGraph({ platform, metrics, supergraphSdl, dataSource });
-  bindNotificationProducer(platform, graph);
   const app = await createEdge({
     platform,
     metrics,
@@ -118,6 +117,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       await app.close();
       await graph.apollo.stop();
       await Promise.all([...local.values()].map((subgraph) => subgraph.close()));
+      await platform.notifications.close();
       await database.close();
       await stores.close();
     },

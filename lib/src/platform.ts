@@ -4,7 +4,7 @@ import { TokenCodec } from './auth/token-codec.js';
 import type { Config } from './config.js';
 import { FieldCipher } from './crypto/field-cipher.js';
 import type { Logger } from './logger.js';
-import { LateBoundProducer } from './notifications/producer.js';
+import { QueuedNotificationProducer } from './notifications/producer.js';
 import { RateLimiter } from './rate-limit.js';
 import type { Stores } from './store/ports.js';
 
@@ -19,8 +19,8 @@ export interface Platform {
   rateLimiter: RateLimiter;
   /** AES-256-GCM for sensitive stored columns (public keys, push tokens, passkey keys). */
   cipher: FieldCipher;
-  /** Raises notifications through the one durable job path (bound by the gateway once the graph exists). */
-  notifications: LateBoundProducer;
+  /** Raises notifications through the one durable path; the process entry opens it on its database. */
+  notifications: QueuedNotificationProducer;
   now: () => number;
 }
 
@@ -36,7 +36,7 @@ export function createPlatform(config: Config, logger: Logger, stores: Stores, n
     authenticator: new Authenticator(codec, revocations),
     rateLimiter: new RateLimiter(stores.rateLimits, config.RATE_LIMIT_ENABLED),
     cipher: new FieldCipher(config.DATA_ENCRYPTION_KEY, config.DATA_ENCRYPTION_PREVIOUS_KEYS),
-    notifications: new LateBoundProducer('platform', logger),
+    notifications: new QueuedNotificationProducer(config, logger),
     now,
   };
 }

@@ -1,4 +1,8 @@
+import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import { validate } from '../validation.js';
+import { notificationJobSchema } from './job-schema.js';
+import { NotificationRequestQueue } from './request-queue.js';
 
 /** Channel names of a job's recipients (decisions: Notification service). */
 export type NotificationChannel = 'in_app' | 'push' | 'email';
@@ -27,60 +31,46 @@ export interface NotificationJobRequest {
   scheduleAt?: string;
 }
 
-export interface NotificationJobReceipt {
-  jobId: string;
-  message: string;
-  processedRecipients: number;
-}
-
-/**
- * What producers (auth, projects) depend on. `raise` never throws: a security event must not fail the
- * operation that caused it; a refused or failed submission is logged.
- */
+/** What producers (auth, projects) depend on. */
 export interface NotificationProducer {
-  submit(request: NotificationJobRequest): Promise<NotificationJobReceipt>;
+  /**
+   * Never throws: a security event must not fail the operation that caused it; a refused or failed
+   * submission is logged.
+   */
   raise(request: NotificationJobRequest): Promise<void>;
 }
 
-export type JobSubmitter = (request: NotificationJobRequest, serviceName: string) => Promise<NotificationJobReceipt>;
-
 /**
- * Bound once the graph exists (producers are built before the notifications subgraph); every submission
- * travels the internal job operation with a service identity, like POST /internal/notifications/jobs.
+ * Validates each request and queues it durably (request-queue.ts), in every layout: the notification subgraph
+ * turns it into a job wherever it runs. Usable once the process entry has opened its database (`open`).
  */
-export class LateBoundProducer implements NotificationProducer {
-  private submitter?: JobSubmitter;
+export class QueuedNotificationProducer {
+  private queue?: NotificationRequestQueue;
 
   constructor(
-    private readonly serviceName: string,
+    private readonly config: Config,
     private readonly logger: Logger,
   ) {}
 
-  bind(submitter: JobSubmitter): void {
-    this.submitter = submitter;
+  open(databaseUrl: string): void {
+    this.queue = new NotificationRequestQueue(databaseUrl, this.config, this.logger);
   }
 
-  /** The same producer seen as another service (the identity recorded on its jobs). */
+  /** The producer of one service (the identity recorded on its jobs). */
   as(serviceName: string): NotificationProducer {
-    const producer = new LateBoundProducer(serviceName, this.logger);
-    producer.submitter = (request, name) => this.requireSubmitter()(request, name);
-    return producer;
+    return { raise: (request) => this.raise(request, serviceName) };
   }
 
-  submit(request: NotificationJobRequest): Promise<NotificationJobReceipt> {
-    return this.requireSubmitter()(request, this.serviceName);
+  close(): Promise<void> {
+    return this.queue?.close() ?? Promise.resolve();
   }
 
-  async raise(request: NotificationJobRequest): Promise<void> {
+  private async raise(input: NotificationJobRequest, serviceName: string): Promise<void> {
     try {
-      await this.submit(request);
+      if (!this.queue) throw new Error('notification producer used before its database was opened');
+      await this.queue.send({ request: validate(notificationJobSchema, input), serviceName });
     } catch (error) {
-      this.logger.error({ err: error, triggerEvent: request.triggerEvent }, 'notification not raised');
+      this.logger.error({ err: error, triggerEvent: input.triggerEvent }, 'notification not raised');
     }
-  }
-
-  private requireSubmitter(): JobSubmitter {
-    if (!this.submitter) throw new Error('notification producer used before the graph was bound');
-    return this.submitter;
   }
 }

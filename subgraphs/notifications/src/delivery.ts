@@ -10,8 +10,12 @@ import { NotificationRepository } from './inbox/notification.repository.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { JobProcessor } from './jobs/job.processor.js';
 import { JobRepository } from './jobs/job.repository.js';
+import { JobService } from './jobs/job.service.js';
 
-/** The durable job machinery of one process: queue, inbox events, and (when it runs here) the worker. */
+/**
+ * The durable job machinery of one process: queue, inbox events, and (when it runs here) the worker, which also
+ * accepts the requests other processes queued.
+ */
 export interface DeliveryRuntime {
   queue: JobQueue;
   events: InboxEvents;
@@ -55,6 +59,9 @@ export async function openDelivery(platform: Platform, orm: MikroORM, databaseUr
         await Promise.all([fcm?.close(), oneSignal?.close()]);
       };
       await queue.work((job, attempt) => processorFor(orm.em.fork()).process(job.jobId, attempt));
+      await queue.workRequests(async ({ request, serviceName }, requestId) => {
+        await new JobService(new JobRepository(orm.em.fork()), queue).accept(requestId, request, serviceName);
+      });
       logger.info('notification worker started');
     },
     close: async () => {

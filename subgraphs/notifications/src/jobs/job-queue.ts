@@ -1,6 +1,13 @@
 import PgBoss from 'pg-boss';
 import type { Config } from '@platform/lib/config';
 import type { Logger } from '@platform/lib/logger';
+import {
+  notificationQueueOptions,
+  notificationQueueSchema,
+  notificationRequestDeadLetter,
+  notificationRequestQueue,
+  type NotificationRequestMessage,
+} from '@platform/lib/notifications/request-queue';
 
 const queueName = 'notification-jobs';
 const deadLetterName = 'notification-jobs-dead';
@@ -10,6 +17,9 @@ export interface QueuedJob {
 }
 
 export type JobHandler = (job: QueuedJob, attempt: { retryCount: number; retryLimit: number }) => Promise<void>;
+
+/** A request another process queued (lib's request-queue.ts), with the queue entry's id. */
+export type RequestHandler = (message: NotificationRequestMessage, requestId: string) => Promise<void>;
 
 /** A client of one transaction: pg-boss inserts its job with the caller's SQL (same commit as the job row). */
 export type SqlClient = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
@@ -36,7 +46,7 @@ export class JobQueue {
     // transaction.
     const boss = new PgBoss({
       connectionString: databaseUrl,
-      schema: 'notifications_boss',
+      schema: notificationQueueSchema,
       max: 4,
       application_name: 'notifications-queue',
       schedule: false,
@@ -44,17 +54,15 @@ export class JobQueue {
     });
     boss.on('error', (error) => logger.error({ err: error }, 'notification queue error'));
     await boss.start();
-    const options = {
-      name: queueName,
-      retryLimit: config.NOTIFICATION_RETRY_LIMIT,
-      retryDelay: config.NOTIFICATION_RETRY_DELAY_SECONDS,
-      retryBackoff: true,
-      expireInSeconds: config.NOTIFICATION_JOB_EXPIRE_SECONDS,
-      deadLetter: deadLetterName,
-    };
-    await boss.createQueue(deadLetterName);
-    await boss.createQueue(queueName, options);
-    await boss.updateQueue(queueName, options);
+    for (const [name, deadLetter] of [
+      [queueName, deadLetterName],
+      [notificationRequestQueue, notificationRequestDeadLetter],
+    ] as const) {
+      const options = notificationQueueOptions(config, name, deadLetter);
+      await boss.createQueue(deadLetter);
+      await boss.createQueue(name, options);
+      await boss.updateQueue(name, options);
+    }
     return new JobQueue(boss, config);
   }
 
@@ -88,6 +96,17 @@ export class JobQueue {
       );
       this.workerIds.push(id);
     }
+  }
+
+  /** Requests are few and small (security events): one worker, polled as often as jobs are. */
+  async workRequests(handler: RequestHandler): Promise<void> {
+    await this.boss.work<NotificationRequestMessage>(
+      notificationRequestQueue,
+      { batchSize: 1, pollingIntervalSeconds: 0.5 },
+      async ([request]) => {
+        if (request) await handler(request.data, request.id);
+      },
+    );
   }
 
   get retryLimit(): number {

@@ -32,11 +32,14 @@ export interface JobTransaction extends SqlClient {
 
 const schema = '"notifications"';
 
-/** On the connection of pg-boss's insert, so that the job and its queue entry commit together. */
+/**
+ * On the connection of pg-boss's insert, so that the job and its queue entry commit together; an id already
+ * taken (a queued request accepted twice) inserts nothing.
+ */
 const insertJobStatement: PreparedStatement = {
   name: 'notifications.job.insert',
   text: `insert into ${schema}."notification_job" (id, status, request, requested_by, schedule_at, created_at, updated_at)
-       values ($1, 'queued', $2, $3, $4, now(), now())`,
+       values ($1, 'queued', $2, $3, $4, now(), now()) on conflict (id) do nothing returning id`,
 };
 
 /** Every recipient in one statement whatever their number (unnest), in the same transaction. */
@@ -117,12 +120,14 @@ export class JobRepository {
     });
   }
 
-  async insert(client: JobTransaction, id: string, body: NotificationJobBody, requestedBy: string): Promise<void> {
+  /** False when a job of this id exists already (then nothing is written). */
+  async insert(client: JobTransaction, id: string, body: NotificationJobBody, requestedBy: string): Promise<boolean> {
     const { recipients, ...request } = body;
-    await client.query({
+    const { rows } = await client.query({
       ...insertJobStatement,
       values: [id, JSON.stringify(request), requestedBy, request.scheduleAt ?? null],
     });
+    if (rows.length === 0) return false;
     await client.query({
       ...insertDeliveriesStatement,
       values: [
@@ -136,6 +141,7 @@ export class JobRepository {
         recipients.map((recipient) => JSON.stringify(recipient.context ?? {})),
       ],
     });
+    return true;
   }
 
   /** Marks a job active (one more attempt) unless it is completed; null when there is nothing to run. */

@@ -13,19 +13,27 @@ export class JobService {
     private readonly queue: JobQueue,
   ) {}
 
-  async submit(input: unknown, requestedBy: string): Promise<NotificationJobReceipt> {
+  submit(input: unknown, requestedBy: string): Promise<NotificationJobReceipt> {
+    return this.accept(randomUUID(), input, requestedBy);
+  }
+
+  /**
+   * A job under a given id: a queued request (lib's request-queue.ts) is accepted under its own id, so a
+   * request delivered twice (its worker died before completing it) makes one job.
+   */
+  async accept(jobId: string, input: unknown, requestedBy: string): Promise<NotificationJobReceipt> {
     const body = validate(notificationJobSchema, input);
-    const jobId = randomUUID();
     const startAfter = body.scheduleAt ? new Date(body.scheduleAt) : null;
+    const scheduled = startAfter !== null && startAfter.getTime() > Date.now();
     await this.repository.transaction(async (client) => {
-      await this.repository.insert(client, jobId, body, requestedBy);
-      await this.queue.enqueue(client, jobId, startAfter && startAfter.getTime() > Date.now() ? startAfter : null);
+      if (await this.repository.insert(client, jobId, body, requestedBy)) {
+        await this.queue.enqueue(client, jobId, scheduled ? startAfter : null);
+      }
     });
     this.queue.nudge();
     return {
       jobId,
-      message:
-        startAfter && startAfter.getTime() > Date.now() ? 'Notification job scheduled' : 'Notification job accepted',
+      message: scheduled ? 'Notification job scheduled' : 'Notification job accepted',
       processedRecipients: body.recipients.length,
     };
   }
