@@ -6,6 +6,7 @@ import { mobileRoutes } from './mobile.routes.js';
 import { notificationRoutes } from './notifications.routes.js';
 import { projectRoutes } from './project.routes.js';
 import type { RestRoute } from './route.js';
+import { taskFacetRoutes } from './task-facet.routes.js';
 import { taskRoutes } from './task.routes.js';
 
 export type { RestRoute } from './route.js';
@@ -19,5 +20,6 @@ export const restRoutes: RestRoute[] = [
   ...fileRoutes,
   ...projectRoutes,
   ...taskRoutes,
+  ...taskFacetRoutes,
   ...commentRoutes,
 ];

@@ -22,6 +22,8 @@ import { TaskRepository } from './tasks/task.repository.js';
 import { TaskService } from './tasks/task.service.js';
 import { CommentRepository } from './comments/comment.repository.js';
 import { CommentService } from './comments/comment.service.js';
+import { TaskFacetRepository } from './task-facets/task-facet.repository.js';
+import { TaskFacetService } from './task-facets/task-facet.service.js';
 
 export interface ProjectsServices {
   customers: CustomerService;
@@ -34,6 +36,7 @@ export interface ProjectsServices {
   taskLoaders: TaskLoaders;
   nestedTasks: NestedTaskService;
   comments: CommentService;
+  taskFacets: TaskFacetService;
   activity: ActivityLog;
 }
 
@@ -65,6 +68,7 @@ export function createProjectsServices(orm: MikroORM, storage: FileStorage, feed
     tasks,
     taskLoaders,
     nestedTasks: new NestedTaskService(taskRows, taskLoaders),
+    taskFacets: new TaskFacetService(new TaskFacetRepository(em), projects),
     comments: new CommentService(new CommentRepository(em), tasks, fileRows, activity, Date.now),
     activity,
   };

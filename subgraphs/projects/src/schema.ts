@@ -9,6 +9,11 @@ import { TaskFieldsResolver, TaskParticipantFieldsResolver } from './tasks/task-
 import { TaskResolver } from './tasks/task.resolver.js';
 import { TaskNestedResolver } from './tasks/task-nested.resolver.js';
 import { CommentFieldsResolver, CommentResolver } from './comments/comment.resolver.js';
+import {
+  TaskDepartmentOptionResolver,
+  TaskFacetResolver,
+  TaskParticipantOptionResolver,
+} from './task-facets/task-facet.resolver.js';
 
 export function buildProjectsSchema() {
   return buildFederatedSchema(
@@ -26,6 +31,9 @@ export function buildProjectsSchema() {
       TaskHistoryFieldsResolver,
       CommentResolver,
       CommentFieldsResolver,
+      TaskFacetResolver,
+      TaskDepartmentOptionResolver,
+      TaskParticipantOptionResolver,
     ],
     { ...customerReferenceResolvers },
   );

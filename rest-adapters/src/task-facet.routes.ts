@@ -1,0 +1,76 @@
+import { z } from '@platform/lib/validation';
+import { defineRoutes } from './route.js';
+import { filterOptionFields, filterOptionsOf } from './task-facet.shapes.js';
+
+const projectId = z
+  .string({ required_error: 'is required', invalid_type_error: 'must be a string' })
+  .min(1, 'is required');
+
+/** `a,b` (or the key repeated) -> ['a', 'b']; empty items are dropped. The subgraph checks the values. */
+const commaList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) =>
+    value === undefined
+      ? undefined
+      : [value]
+          .flat()
+          .flatMap((item) => item.split(','))
+          .map((item) => item.trim())
+          .filter((item) => item.length > 0),
+  );
+
+const filterOptionsQuery = z.object({
+  projectId,
+  'filters[status]': commaList,
+  'filters[priority]': commaList,
+  'filters[departmentId]': commaList,
+  'filters[tags]': commaList,
+  'searches[name]': z.string({ invalid_type_error: 'must be a string' }).optional(),
+});
+
+type FilterOptionsQuery = z.infer<typeof filterOptionsQuery>;
+
+/** Filter options and statistics of a project's tasks, at the paths of decisions.md (Project and task service). */
+export const taskFacetRoutes = defineRoutes([
+  {
+    method: 'GET',
+    url: '/api/v1/tasks/filter-options',
+    summary:
+      "Filter options of a project's tasks: each facet's values with their counts under the other facets' filters " +
+      '(filters[status|priority|departmentId|tags] comma lists, searches[name])',
+    tag: 'tasks',
+    auth: 'bearer',
+    query: filterOptionsQuery,
+    operation: `query TaskFilterOptions($projectId: String!, $filters: TaskFacetFilterInput, $searches: TaskFacetSearchInput) {
+      taskFilterOptions(projectId: $projectId, filters: $filters, searches: $searches) { ${filterOptionFields} }
+    }`,
+    variables: ({ query }) => {
+      const given = query as FilterOptionsQuery;
+      return {
+        projectId: given.projectId,
+        filters: {
+          status: given['filters[status]'],
+          priority: given['filters[priority]'],
+          departmentId: given['filters[departmentId]'],
+          tags: given['filters[tags]'],
+        },
+        searches: { name: given['searches[name]'] },
+      };
+    },
+    result: (data) => filterOptionsOf(data.taskFilterOptions),
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/tasks/statistics',
+    summary: "Counts of a project's live tasks: total, byStatus, byPriority, byDepartment (keyed by department id)",
+    tag: 'tasks',
+    auth: 'bearer',
+    query: z.object({ projectId }),
+    operation: `query TaskStatistics($projectId: String!) {
+      taskStatistics(projectId: $projectId) { total byStatus byPriority byDepartment }
+    }`,
+    variables: ({ query }) => ({ projectId: query.projectId }),
+    result: (data) => data.taskStatistics,
+  },
+]);

@@ -1,0 +1,39 @@
+/** Filter options as the graph answers them: departments and participants carry their directory record. */
+export const filterOptionFields = `departments { value count department { name } }
+  participants { value count employee { name } }
+  priorities { value label count } statuses { value label count } tags { value label count }`;
+
+interface Option {
+  value: string;
+  label: string;
+  count: number;
+}
+
+interface GraphFilterOptions {
+  departments: { value: string; count: number; department: { name: string } | null }[];
+  participants: { value: string; count: number; employee: { name: string } | null }[];
+  priorities: Option[];
+  statuses: Option[];
+  tags: Option[];
+}
+
+/**
+ * The spec's Filter options, each option exactly `{ value, label, count }`. A department's or participant's label
+ * is its name in the directory; an id the directory does not know keeps its option, labelled with the id
+ * (decisions: Tasks, filter options).
+ */
+export function filterOptionsOf(value: unknown) {
+  const options = value as GraphFilterOptions;
+  const option = ({ value, label, count }: Option): Option => ({ value, label, count });
+  return {
+    departments: options.departments.map(({ value, count, department }) =>
+      option({ value, label: department?.name ?? value, count }),
+    ),
+    participants: options.participants.map(({ value, count, employee }) =>
+      option({ value, label: employee?.name ?? value, count }),
+    ),
+    priorities: options.priorities.map(option),
+    statuses: options.statuses.map(option),
+    tags: options.tags.map(option),
+  };
+}
