@@ -132,7 +132,7 @@ describe.skipIf(servicesMissing).each(Object.keys(layouts))('subscriptions end w
     const user = await kit.newUser();
     const device = await kit.registerDevice(user.token, makeKeyPair('ES256'));
     const mobile = await kit.mobileLogin(device.fingerprint, device.keys);
-    for (const headers of [{}, { 'x-device-fingerprint': newFingerprint() }]) {
+    for (const headers of [{}, { 'x-device-fingerprint': newFingerprint() }] as Record<string, string>[]) {
       const refused = socket(mobile.accessToken, headers);
       const code = closeCode(refused);
       collect(refused, inboxSubscription);

@@ -41,6 +41,8 @@ export class SocketAuthority {
   private readonly bySubject = new Map<string, Set<WebSocket>>();
   private unsubscribe?: Unsubscribe;
   private sweep?: NodeJS.Timeout;
+  /** Counts announcements, so that a socket admitted while one arrived is checked again. */
+  private announcements = 0;
 
   constructor(private readonly options: SocketAuthorityOptions) {}
 
@@ -56,20 +58,26 @@ export class SocketAuthority {
   async admit(socket: WebSocket, info: RequestInfo, authorization: unknown): Promise<UserCaller | null> {
     const token = parseBearer(typeof authorization === 'string' ? authorization : undefined);
     if (!token) return null;
+    const announcementsBefore = this.announcements;
     const verified = await verifyBearerOf(info, token, this.options.authenticator).catch(() => null);
     // A socket is a user's; a service token never opens one (decisions: Where each token kind is accepted).
     if (!verified || verified.caller.kind !== 'user' || verified.claims.token_use === 'service') return null;
-    const subjects = revocationMarkersOf(verified.claims).map(subjectOf);
     const expiresInMs = verified.claims.exp! * 1000 - this.options.now();
     const expiry = setTimeout(() => this.end(socket, 'Token expired'), expiresInMs).unref();
-    this.held.set(socket, { token, info, subjects, expiry });
-    socket.once('close', () => this.release(socket));
-    for (const subject of subjects) {
+    this.hold(socket, { token, info, subjects: revocationMarkersOf(verified.claims).map(subjectOf), expiry });
+    // Its token may have been revoked after it verified and before it was held here.
+    if (this.announcements !== announcementsBefore) this.recheck(socket, 1);
+    return verified.caller;
+  }
+
+  private hold(socket: WebSocket, held: HeldSocket): void {
+    this.held.set(socket, held);
+    for (const subject of held.subjects) {
       const sockets = this.bySubject.get(subject) ?? new Set();
       sockets.add(socket);
       this.bySubject.set(subject, sockets);
     }
-    return verified.caller;
+    socket.once('close', () => this.release(socket));
   }
 
   private release(socket: WebSocket): void {
@@ -91,6 +99,7 @@ export class SocketAuthority {
   }
 
   private closeHolders(markers: RevocationMarker[]): void {
+    this.announcements += 1;
     for (const marker of markers) {
       for (const socket of [...(this.bySubject.get(subjectOf(marker)) ?? [])]) this.end(socket, 'Token revoked');
     }
