@@ -76,6 +76,8 @@ const environmentSchema = z.object({
   NOTIFICATION_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   NOTIFICATION_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
   NOTIFICATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** How often expired action confirmations are recorded as expired (0: never; reads still say expired on time). */
+  CONFIRMATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** HTTP/1.1 for FCM instead of HTTP/2 (proxies that speak only HTTP/1.1; tests with nock). */
   FCM_LEGACY_HTTP: booleanString,
   /** Isolates deployments (and test runs) that share one Redis. */

@@ -9,12 +9,14 @@ export const rateCategories = {
   authentication: { capacity: 20, refillPerMinute: 10 },
   deviceRegistration: { capacity: 10, refillPerMinute: 5 },
   deviceManagement: { capacity: 60, refillPerMinute: 30 },
+  confirmation: { capacity: 50, refillPerMinute: 20 },
 } as const;
 
 export const rateWindows = {
   mobileChallenge: { limit: 10, windowMs: 60_000 },
   registerChallenge: { limit: 5, windowMs: 5 * 60_000 },
   mobileBiometric: { limit: 3, windowMs: 60_000 },
+  confirmationInitiate: { limit: 20, windowMs: 60 * 60_000 },
   perIp: { limit: 1000, windowMs: 60 * 60_000 },
 } as const;
 

@@ -1,5 +1,6 @@
 import { authRoutes } from './auth.routes.js';
 import { commentRoutes } from './comment.routes.js';
+import { confirmationRoutes } from './confirmation.routes.js';
 import { deviceRoutes } from './device.routes.js';
 import { fileRoutes } from './file.routes.js';
 import { mobileRoutes } from './mobile.routes.js';
@@ -16,6 +17,7 @@ export const restRoutes: RestRoute[] = [
   ...authRoutes,
   ...deviceRoutes,
   ...mobileRoutes,
+  ...confirmationRoutes,
   ...notificationRoutes,
   ...fileRoutes,
   ...projectRoutes,

@@ -8,6 +8,7 @@ export const tokenKinds = {
   biometricAccess: { use: 'biometric_access', audience: 'platform:access', typ: 'at+jwt' },
   biometricRefresh: { use: 'biometric_refresh', audience: 'platform:refresh', typ: 'rt+jwt' },
   service: { use: 'service', audience: 'platform:service', typ: 'st+jwt' },
+  actionConfirmation: { use: 'action_confirmation', audience: 'platform:confirmation', typ: 'ct+jwt' },
   internalIdentity: { use: 'internal_identity', audience: 'platform:subgraph', typ: 'it+jwt' },
 } as const;
 
@@ -21,4 +22,5 @@ export const tokenLifetimes = {
   refreshMs: 3 * 24 * 60 * 60 * 1000,
   rememberedRefreshMs: 30 * 24 * 60 * 60 * 1000,
   internalIdentityMs: 60 * 1000,
+  actionConfirmationMs: 5 * 60 * 1000,
 } as const;

@@ -2,6 +2,11 @@ import { pingDatabase, type DatabasePool } from '@platform/lib/database';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import type { Platform } from '@platform/lib/platform';
+import { AuditRepository } from './audit/audit.repository.js';
+import { AuditWriter } from './audit/audit.service.js';
+import { ConfirmationEvents } from './confirmations/confirmation-events.js';
+import { ConfirmationRepository } from './confirmations/confirmation.repository.js';
+import { ConfirmationSweep, scheduleSweep } from './confirmations/confirmation-sweep.js';
 import { createAuthServices, type AuthContext } from './context.js';
 import { authEntities } from './entities.js';
 import { authMigrations } from './migrations/index.js';
@@ -25,6 +30,16 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
   if (adminEmail && adminPassword) {
     await services(systemContext).users.ensureAdmin(adminEmail, adminPassword);
   }
+  const stopSweep = scheduleSweep(
+    () => {
+      const em = orm.em.fork();
+      const audit = new AuditWriter(new AuditRepository(em), sweepRequest);
+      const events = new ConfirmationEvents(platform.stores.pubSub, platform.logger);
+      return new ConfirmationSweep(new ConfirmationRepository(em), events, audit, platform.now).run();
+    },
+    platform.config.CONFIRMATION_SWEEP_SECONDS,
+    platform.logger,
+  );
   return {
     name: 'auth',
     schema,
@@ -33,7 +48,7 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
     createContext: (base) => ({ ...base, auth: services(base) }),
     health: () => pingDatabase(orm),
     revocations: new RevocationReader(orm),
-    close: async () => undefined,
+    close: async () => stopSweep(),
   };
 }
 
@@ -41,4 +56,12 @@ const systemContext: GatewayContext = {
   request: { requestId: 'startup', ip: '127.0.0.1', userAgent: 'startup', deviceFingerprint: null },
   caller: null,
   authFailure: null,
+};
+
+/** Who the sweep's audit entries name as the requester: the service itself. */
+const sweepRequest = {
+  requestId: 'confirmation-sweep',
+  ip: '127.0.0.1',
+  userAgent: 'confirmation-sweep',
+  deviceFingerprint: null,
 };

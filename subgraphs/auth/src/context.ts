@@ -5,6 +5,9 @@ import { AuditLogService } from './audit/audit-log.service.js';
 import { AuditRepository } from './audit/audit.repository.js';
 import { AuditWriter } from './audit/audit.service.js';
 import { ChallengeSessions } from './challenges/challenge-sessions.js';
+import { ConfirmationEvents } from './confirmations/confirmation-events.js';
+import { ConfirmationRepository } from './confirmations/confirmation.repository.js';
+import { ConfirmationService } from './confirmations/confirmation.service.js';
 import { DeviceRegistrationService } from './devices/device-registration.service.js';
 import { DeviceKeys } from './devices/device-keys.js';
 import { DeviceKeyCache } from './devices/device-signature.js';
@@ -29,6 +32,7 @@ import { UserService } from './users/user.service.js';
 export interface AuthServices {
   audit: AuditWriter;
   auditLog: AuditLogService;
+  confirmations: ConfirmationService;
   deviceRegistration: DeviceRegistrationService;
   devices: DeviceService;
   directory: DirectoryService;
@@ -81,6 +85,17 @@ export function createAuthServices(platform: Platform, orm: MikroORM, base: Gate
   return {
     audit,
     auditLog: new AuditLogService(auditEntries),
+    confirmations: new ConfirmationService(
+      new ConfirmationRepository(em),
+      devices,
+      deviceKeys,
+      platform.codec,
+      platform.cipher,
+      rateLimiter,
+      new ConfirmationEvents(platform.stores.pubSub, platform.logger),
+      audit,
+      platform.now,
+    ),
     deviceRegistration: new DeviceRegistrationService(
       devices,
       users,

@@ -1,4 +1,5 @@
 import { AuditEntry } from './audit/audit-entry.entity.js';
+import { Confirmation } from './confirmations/confirmation.entity.js';
 import { Device } from './devices/device.entity.js';
 import { Department } from './directory/department.entity.js';
 import { Employee } from './directory/employee.entity.js';
@@ -7,4 +8,14 @@ import { RefreshToken } from './sessions/refresh-token.entity.js';
 import { TokenFamily } from './sessions/token-family.entity.js';
 import { User } from './users/user.entity.js';
 
-export const authEntities = [AuditEntry, Device, Department, Employee, ServiceToken, RefreshToken, TokenFamily, User];
+export const authEntities = [
+  AuditEntry,
+  Confirmation,
+  Device,
+  Department,
+  Employee,
+  ServiceToken,
+  RefreshToken,
+  TokenFamily,
+  User,
+];

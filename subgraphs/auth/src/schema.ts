@@ -1,5 +1,6 @@
 import { buildFederatedSchema } from '@platform/lib/graphql/subgraph';
 import { AuditResolver } from './audit/audit.resolver.js';
+import { ConfirmationResolver } from './confirmations/confirmation.resolver.js';
 import { DeviceResolver } from './devices/device.resolver.js';
 import { DirectoryResolver, directoryReferenceResolvers } from './directory/directory.resolver.js';
 import { MobileResolver } from './mobile/mobile.resolver.js';
@@ -17,6 +18,7 @@ export function buildAuthSchema() {
       ServiceTokenResolver,
       DeviceResolver,
       MobileResolver,
+      ConfirmationResolver,
     ],
     {
       ...userReferenceResolvers,

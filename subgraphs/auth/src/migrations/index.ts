@@ -3,6 +3,7 @@ import { Migration20261122000000_init } from './Migration20261122000000_init.js'
 import { Migration20261122010000_devices } from './Migration20261122010000_devices.js';
 import { Migration20261122020000_login_sessions } from './Migration20261122020000_login_sessions.js';
 import { Migration20261210000000_revocations } from './Migration20261210000000_revocations.js';
+import { Migration20261215000000_confirmations } from './Migration20261215000000_confirmations.js';
 
 /** Checked-in migrations, applied in this order at start-up. */
 export const authMigrations: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const authMigrations: MigrationObject[] = [
   { name: 'Migration20261122010000_devices', class: Migration20261122010000_devices },
   { name: 'Migration20261122020000_login_sessions', class: Migration20261122020000_login_sessions },
   { name: 'Migration20261210000000_revocations', class: Migration20261210000000_revocations },
+  { name: 'Migration20261215000000_confirmations', class: Migration20261215000000_confirmations },
 ];

@@ -1,0 +1,71 @@
+import { z } from '@platform/lib/validation';
+import { defineRoutes } from './route.js';
+
+const decisionFields = 'success confirmationId status';
+
+/** Shapes only; the auth subgraph's confirmation service applies the Confirmation rules for REST and GraphQL. */
+export const confirmationRoutes = defineRoutes([
+  {
+    method: 'POST',
+    url: '/api/v1/auth/confirmation/initiate',
+    summary: 'Start confirming a sensitive action: a 5-minute challenge for a registered device to sign',
+    tag: 'confirmations',
+    auth: 'bearer',
+    body: z.object({ actionType: z.string(), actionPayload: z.record(z.unknown()) }),
+    operation: `mutation InitiateConfirmation($actionType: String!, $actionPayload: JSON!) {
+      initiateConfirmation(actionType: $actionType, actionPayload: $actionPayload) { confirmationId challenge expiresAt }
+    }`,
+    variables: ({ body }) => body as Record<string, unknown>,
+    result: (data) => ({ data: data.initiateConfirmation }),
+    noStore: true,
+  },
+  {
+    method: 'GET',
+    url: '/api/v1/auth/confirmation/:id/status',
+    summary: "A confirmation's status; past its window a pending one reads expired",
+    tag: 'confirmations',
+    auth: 'bearer',
+    params: z.object({ id: z.string() }),
+    operation: `query ConfirmationStatus($id: String!) {
+      confirmationStatus(confirmationId: $id) {
+        confirmationId status actionType actionPayload createdAt expiresAt updatedAt
+      }
+    }`,
+    variables: ({ params }) => ({ id: params.id }),
+    result: (data) => ({ data: data.confirmationStatus }),
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/auth/confirmation/:id/verify',
+    summary: 'Approve a confirmation with the challenge signed by a registered device',
+    tag: 'confirmations',
+    auth: 'bearer',
+    params: z.object({ id: z.string() }),
+    body: z.object({ deviceId: z.string(), signedChallenge: z.string() }),
+    operation: `mutation VerifyConfirmation($id: String!, $deviceId: String!, $signedChallenge: String!) {
+      verifyConfirmation(confirmationId: $id, deviceId: $deviceId, signedChallenge: $signedChallenge) { ${decisionFields} }
+    }`,
+    variables: ({ params, body }) => {
+      const { deviceId, signedChallenge } = body as { deviceId: string; signedChallenge: string };
+      return { id: params.id, deviceId, signedChallenge };
+    },
+    result: (data) => ({ data: data.verifyConfirmation }),
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/auth/confirmation/:id/reject',
+    summary: 'Reject a confirmation',
+    tag: 'confirmations',
+    auth: 'bearer',
+    params: z.object({ id: z.string() }),
+    body: z.object({ reason: z.string().nullish() }).optional(),
+    operation: `mutation RejectConfirmation($id: String!, $reason: String) {
+      rejectConfirmation(confirmationId: $id, reason: $reason) { ${decisionFields} }
+    }`,
+    variables: ({ params, body }) => ({
+      id: params.id,
+      reason: (body as { reason?: string | null } | undefined)?.reason ?? null,
+    }),
+    result: (data) => ({ data: data.rejectConfirmation }),
+  },
+]);

@@ -1,0 +1,66 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
+import { Confirmation, type ConfirmationStatus } from './confirmation.entity.js';
+
+export type NewConfirmation = Omit<Confirmation, 'deviceId' | 'reason'>;
+
+/** A decision applied to a pending confirmation. */
+export interface Decision {
+  status: Extract<ConfirmationStatus, 'approved' | 'rejected'>;
+  deviceId: string | null;
+  reason: string | null;
+  at: Date;
+}
+
+export interface ExpiredConfirmation {
+  id: string;
+  userId: number;
+  challenge: string;
+}
+
+/**
+ * Hand-written because the sweep needs the rows it expired (for their audit entries and events), which an ORM
+ * bulk update does not return; one statement, so of two instances sweeping at once each row goes to one.
+ */
+const expireStatement: PreparedStatement = {
+  name: 'auth.confirmation.expire',
+  text: `
+  update "auth"."confirmation" set "status" = 'expired', "updated_at" = $1
+  where "status" = 'pending' and "expires_at" <= $1
+  returning "id", "user_id" as "userId", "challenge"`,
+};
+
+/** The confirmation table. */
+export class ConfirmationRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async add(values: NewConfirmation): Promise<Confirmation> {
+    const confirmation = this.em.create(Confirmation, values);
+    await this.em.flush();
+    return confirmation;
+  }
+
+  /** Another user's confirmation is not found (decisions). */
+  findOf(userId: number, id: string): Promise<Confirmation | null> {
+    return this.em.findOne(Confirmation, { id, userId });
+  }
+
+  /**
+   * The single use: one conditional update, so of any number of concurrent verifies and rejects exactly one
+   * finds the row still pending and within its window (PostgreSQL re-checks the condition after a concurrent
+   * writer commits). True for the winner.
+   */
+  async decide(id: string, decision: Decision): Promise<boolean> {
+    const changed = await this.em.nativeUpdate(
+      Confirmation,
+      { id, status: 'pending', expiresAt: { $gt: decision.at } },
+      { status: decision.status, deviceId: decision.deviceId, reason: decision.reason, updatedAt: decision.at },
+    );
+    return changed === 1;
+  }
+
+  /** Records every pending confirmation past its window as expired; returns those it changed. */
+  expireDue(at: Date): Promise<ExpiredConfirmation[]> {
+    return runStatement<ExpiredConfirmation>(this.em, expireStatement, [at]);
+  }
+}

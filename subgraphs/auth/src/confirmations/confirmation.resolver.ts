@@ -1,0 +1,57 @@
+import { Arg, Args, Ctx, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { userOf } from '@platform/lib/graphql/context';
+import type { AuthContext } from '../context.js';
+import {
+  ConfirmationDecisionResult,
+  ConfirmationStatusChange,
+  ConfirmationType,
+  InitiateConfirmationArgs,
+  InitiatedConfirmation,
+} from './confirmation.types.js';
+
+/** Action confirmations; a standard or a biometric access token (decisions: Token kinds). */
+@Resolver()
+export class ConfirmationResolver {
+  @Mutation(() => InitiatedConfirmation)
+  initiateConfirmation(@Args(() => InitiateConfirmationArgs) args: InitiateConfirmationArgs, @Ctx() ctx: AuthContext) {
+    return ctx.auth.confirmations.initiate(userOf(ctx), { ...args });
+  }
+
+  @Query(() => ConfirmationType)
+  confirmationStatus(@Arg('confirmationId', () => String) confirmationId: string, @Ctx() ctx: AuthContext) {
+    return ctx.auth.confirmations.status(userOf(ctx), confirmationId);
+  }
+
+  @Mutation(() => ConfirmationDecisionResult)
+  verifyConfirmation(
+    @Arg('confirmationId', () => String) confirmationId: string,
+    @Arg('deviceId', () => String) deviceId: string,
+    @Arg('signedChallenge', () => String) signedChallenge: string,
+    @Ctx() ctx: AuthContext,
+  ) {
+    return ctx.auth.confirmations.verify(userOf(ctx), confirmationId, { deviceId, signedChallenge });
+  }
+
+  @Mutation(() => ConfirmationDecisionResult)
+  rejectConfirmation(
+    @Arg('confirmationId', () => String) confirmationId: string,
+    @Arg('reason', () => String, { nullable: true }) reason: string | null,
+    @Ctx() ctx: AuthContext,
+  ) {
+    return ctx.auth.confirmations.reject(userOf(ctx), confirmationId, { reason });
+  }
+
+  @Subscription(() => ConfirmationStatusChange, {
+    description: 'Status changes of one of your confirmations: `approved`, `rejected` or `expired`.',
+    subscribe: ({ args, context }) => {
+      const ctx = context as AuthContext;
+      return ctx.auth.confirmations.statusChanges(userOf(ctx), String(args.confirmationId));
+    },
+  })
+  confirmationStatusChanged(
+    @Arg('confirmationId', () => String) _confirmationId: string,
+    @Root() event: ConfirmationStatusChange,
+  ): ConfirmationStatusChange {
+    return event;
+  }
+}

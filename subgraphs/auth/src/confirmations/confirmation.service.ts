@@ -1,0 +1,222 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { InvalidBiometricTokenError } from '@platform/lib/auth/auth.errors';
+import type { UserCaller } from '@platform/lib/auth/caller';
+import type { TokenCodec } from '@platform/lib/auth/token-codec';
+import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
+import type { FieldCipher } from '@platform/lib/crypto/field-cipher';
+import type { RateLimiter } from '@platform/lib/rate-limit';
+import { validate } from '@platform/lib/validation';
+import { audited, type AuditTrail } from '../audit/audited.js';
+import type { AuditWriter } from '../audit/audit.service.js';
+import { challengeBytes, challengeMessage } from '../challenges/challenge-sessions.js';
+import type { DeviceKeys } from '../devices/device-keys.js';
+import { DeviceNotFoundError, InvalidSignatureError } from '../devices/device.errors.js';
+import type { DeviceRepository } from '../devices/device.repository.js';
+import { verifyDeviceSignature } from '../devices/device-signature.js';
+import { trustSensitiveActions } from './confirmation-actions.js';
+import { statusAt, type Confirmation, type ConfirmationStatus } from './confirmation.entity.js';
+import {
+  ConfirmationAlreadyUsedError,
+  ConfirmationExpiredError,
+  ConfirmationNotFoundError,
+  InsufficientTrustLevelError,
+} from './confirmation.errors.js';
+import type { ConfirmationEvents, ConfirmationStatusEvent } from './confirmation-events.js';
+import type { ConfirmationRepository, Decision } from './confirmation.repository.js';
+import { initiateInput, rejectInput, requirePayloadFields, verifyInput } from './confirmation.validation.js';
+
+/** decisions (Confirmations, issue 12): the id is this prefix then a UUID. */
+export const confirmationIdPrefix = 'conf_';
+
+export interface InitiatedConfirmation {
+  confirmationId: string;
+  challenge: string;
+  expiresAt: string;
+}
+
+export interface ConfirmationView {
+  confirmationId: string;
+  status: ConfirmationStatus;
+  actionType: string;
+  actionPayload: Record<string, unknown>;
+  createdAt: string;
+  expiresAt: string;
+  updatedAt: string;
+}
+
+export interface ConfirmationDecision {
+  success: true;
+  confirmationId: string;
+  status: 'approved' | 'rejected';
+}
+
+/** Claims of the action confirmation token (auth spec, Token kinds). */
+interface ConfirmationClaims {
+  confirmation_id: string;
+  action_type: string;
+  nonce: string;
+}
+
+/** The token's column names its row, so a token copied onto another confirmation does not decrypt. */
+const tokenContext = (confirmationId: string) => `auth.confirmation.token:${confirmationId}`;
+
+/** Approving or rejecting a sensitive action from a registered device (auth spec, Confirmation). */
+export class ConfirmationService {
+  constructor(
+    private readonly confirmations: ConfirmationRepository,
+    private readonly devices: DeviceRepository,
+    private readonly keys: DeviceKeys,
+    private readonly codec: TokenCodec,
+    private readonly cipher: FieldCipher,
+    private readonly rateLimiter: RateLimiter,
+    private readonly events: ConfirmationEvents,
+    private readonly audit: AuditWriter,
+    private readonly now: () => number,
+  ) {}
+
+  initiate(caller: UserCaller, input: unknown): Promise<InitiatedConfirmation> {
+    return audited(this.audit, 'confirmation_initiate', { userId: caller.userId }, async (trail) => {
+      // Every request counts, whatever its answer (decisions: Rate limits): the limits come before any check.
+      await this.rateLimiter.charge('confirmation', `user:${caller.userId}`);
+      await this.rateLimiter.hit('confirmationInitiate', `user:${caller.userId}`);
+      const values = validate(initiateInput, input);
+      requirePayloadFields(values.actionType, values.actionPayload);
+      const id = `${confirmationIdPrefix}${randomUUID()}`;
+      const claims: ConfirmationClaims = {
+        confirmation_id: id,
+        action_type: values.actionType,
+        nonce: randomBytes(16).toString('base64url'),
+      };
+      const token = await this.codec.sign(
+        tokenKinds.actionConfirmation,
+        String(caller.userId),
+        { ...claims },
+        tokenLifetimes.actionConfirmationMs,
+      );
+      const challenge = randomBytes(challengeBytes).toString('base64url');
+      const createdAt = new Date(this.now());
+      trail.challenge = challenge;
+      trail.details = { confirmationId: id, actionType: values.actionType };
+      // The window is the token's own lifetime, so the row and the token expire at the same instant.
+      await this.confirmations.add({
+        id,
+        userId: caller.userId,
+        actionType: values.actionType,
+        actionPayload: values.actionPayload,
+        status: 'pending',
+        challenge,
+        tokenEncrypted: this.cipher.encrypt(token.token, tokenContext(id)),
+        createdAt,
+        expiresAt: token.expiresAt,
+        updatedAt: createdAt,
+      });
+      return { confirmationId: id, challenge, expiresAt: token.expiresAt.toISOString() };
+    });
+  }
+
+  /** A read, not a change: not audited. */
+  async status(caller: UserCaller, confirmationId: string): Promise<ConfirmationView> {
+    await this.rateLimiter.charge('confirmation', `user:${caller.userId}`);
+    return this.viewOf(await this.own(caller, confirmationId));
+  }
+
+  /**
+   * Checks in this order: the confirmation (404, 410), the bearer's device (401), the named device (404), the
+   * trust rule (403), the signature (401, still pending), the confirmation token, then the single use. Not
+   * charged to the Confirmation category: every concurrent verify must reach the single-use check (decisions).
+   */
+  verify(caller: UserCaller, confirmationId: string, input: unknown): Promise<ConfirmationDecision> {
+    return audited(this.audit, 'confirmation_verify', { userId: caller.userId }, async (trail) => {
+      const values = validate(verifyInput, input);
+      const confirmation = await this.pending(caller, confirmationId, trail);
+      trail.deviceId = values.deviceId;
+      const biometric = caller.tokenUse === 'biometric_access';
+      if (biometric && caller.deviceId !== values.deviceId) throw new InvalidBiometricTokenError();
+      const device = await this.devices.findActiveOf(caller.userId, values.deviceId);
+      if (!device) throw new DeviceNotFoundError();
+      if (biometric && caller.trustLevel === 'low' && trustSensitiveActions.has(confirmation.actionType)) {
+        throw new InsufficientTrustLevelError();
+      }
+      const message = challengeMessage(confirmation.challenge);
+      const verified = verifyDeviceSignature(this.keys.publicKeyOf(device), message, values.signedChallenge);
+      trail.signature = { algorithm: device.keyAlgorithm, keyId: device.keyId, verified };
+      if (!verified) throw new InvalidSignatureError();
+      await this.checkToken(confirmation);
+      return this.decide(confirmation, { status: 'approved', deviceId: device.id, reason: null });
+    });
+  }
+
+  reject(caller: UserCaller, confirmationId: string, input: unknown): Promise<ConfirmationDecision> {
+    return audited(this.audit, 'confirmation_reject', { userId: caller.userId }, async (trail) => {
+      await this.rateLimiter.charge('confirmation', `user:${caller.userId}`);
+      const values = validate(rejectInput, input);
+      const confirmation = await this.pending(caller, confirmationId, trail);
+      trail.deviceId = caller.deviceId ?? null;
+      return this.decide(confirmation, {
+        status: 'rejected',
+        deviceId: caller.deviceId ?? null,
+        reason: values.reason ?? null,
+      });
+    });
+  }
+
+  /** The caller's status changes of one confirmation; another user's (or an unknown id) yields nothing. */
+  statusChanges(caller: UserCaller, confirmationId: string): AsyncIterableIterator<ConfirmationStatusEvent> {
+    return this.events.subscribe(caller.userId, confirmationId, async () => {
+      const confirmation = await this.confirmations.findOf(caller.userId, confirmationId);
+      return confirmation && statusAt(confirmation, this.now());
+    });
+  }
+
+  private async own(caller: UserCaller, confirmationId: string): Promise<Confirmation> {
+    const confirmation = await this.confirmations.findOf(caller.userId, confirmationId);
+    if (!confirmation) throw new ConfirmationNotFoundError();
+    return confirmation;
+  }
+
+  /** decisions: verify or reject when not pending answers 410 and changes nothing. */
+  private async pending(caller: UserCaller, confirmationId: string, trail: AuditTrail): Promise<Confirmation> {
+    const confirmation = await this.own(caller, confirmationId);
+    trail.challenge = confirmation.challenge;
+    trail.details = { confirmationId, actionType: confirmation.actionType };
+    const status = statusAt(confirmation, this.now());
+    if (status === 'expired') throw new ConfirmationExpiredError();
+    if (status !== 'pending') throw new ConfirmationAlreadyUsedError();
+    return confirmation;
+  }
+
+  /** The stored confirmation token must still be valid and name this confirmation and its action. */
+  private async checkToken(confirmation: Confirmation): Promise<void> {
+    const token = this.cipher.decrypt(confirmation.tokenEncrypted, tokenContext(confirmation.id));
+    const claims = await this.codec.verify<Partial<ConfirmationClaims>>(
+      token,
+      [tokenKinds.actionConfirmation],
+      () => new ConfirmationExpiredError(),
+    );
+    if (claims.confirmation_id !== confirmation.id || claims.action_type !== confirmation.actionType) {
+      throw new ConfirmationNotFoundError();
+    }
+  }
+
+  /** The single use; a loser of a race learns why from the clock: past the window it expired, else it was used. */
+  private async decide(confirmation: Confirmation, decision: Omit<Decision, 'at'>): Promise<ConfirmationDecision> {
+    const at = new Date(this.now());
+    if (!(await this.confirmations.decide(confirmation.id, { ...decision, at }))) {
+      throw at >= confirmation.expiresAt ? new ConfirmationExpiredError() : new ConfirmationAlreadyUsedError();
+    }
+    await this.events.publish(confirmation.userId, { confirmationId: confirmation.id, status: decision.status });
+    return { success: true, confirmationId: confirmation.id, status: decision.status };
+  }
+
+  private viewOf(confirmation: Confirmation): ConfirmationView {
+    return {
+      confirmationId: confirmation.id,
+      status: statusAt(confirmation, this.now()),
+      actionType: confirmation.actionType,
+      actionPayload: confirmation.actionPayload,
+      createdAt: confirmation.createdAt.toISOString(),
+      expiresAt: confirmation.expiresAt.toISOString(),
+      updatedAt: confirmation.updatedAt.toISOString(),
+    };
+  }
+}
