@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFromNewIp } from '../../../test/client-address.js';
+import { onDatabase } from '../../../test/database.js';
 import { deviceTestKit, makeKeyPair } from '../../../test/device-kit.js';
 import { startIsolatedServer } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
@@ -7,6 +9,9 @@ import { fcmStandIn, startOneSignalStandIn, startSmtpCatcher } from '../../../te
 import { actorsOf, completedJob, inboxHolding, type Actors } from '../../../test/notifications-kit.js';
 import { createSignedInUser, type TestUser } from '../../../test/users.js';
 import { eventually, pause } from '../../../test/waiting.js';
+import type { NotificationsContext } from './context.js';
+
+const requestInfo = { requestId: 'queued-request', ip: '127.0.0.1', userAgent: 'test', deviceFingerprint: null };
 
 describe.skipIf(servicesMissing)('notification jobs over in_app, e-mail and push', () => {
   let server: Awaited<ReturnType<typeof startIsolatedServer>>;
@@ -169,5 +174,25 @@ describe.skipIf(servicesMissing)('notification jobs over in_app, e-mail and push
     expect(messages).toContain('was registered');
     expect(messages).toContain('was removed');
     await eventually(async () => smtp.mails.filter((mail) => mail.to.includes(owner.email)).length === 2);
+  });
+
+  it('accepts a queued request once though it is delivered twice (its worker died before completing it)', async () => {
+    const dana = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'dana' });
+    const notifications = server.system.subgraphs.find((subgraph) => subgraph.name === 'notifications')!;
+    const jobs = () =>
+      (notifications.createContext({ request: requestInfo, caller: null, authFailure: null }) as NotificationsContext)
+        .notifications.jobs;
+    const requestId = randomUUID();
+    const request = { message: 'Once only', recipients: [{ userId: dana.id }] };
+    await jobs().accept(requestId, request, 'auth');
+    await jobs().accept(requestId, request, 'auth');
+    const page = await inboxHolding(actors.api, dana.token, 1);
+    expect(page.items[0].message).toBe('Once only');
+    await pause(1500);
+    expect((await inboxHolding(actors.api, dana.token, 1)).totalItems).toBe(1);
+    const rows = await onDatabase(server.shared.databaseUrl, (sql) =>
+      sql.query('select requested_by from notifications.notification_job where id = $1', [requestId]),
+    );
+    expect(rows.rows).toEqual([{ requested_by: 'auth' }]);
   });
 });

@@ -7,7 +7,6 @@ import { onDatabase } from '../../../../test/database.js';
 import { startIsolatedServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
 import { deviceTestKit, makeKeyPair, newFingerprint, signWith } from '../../../../test/device-kit.js';
-import { inboxHolding } from '../../../../test/notifications-kit.js';
 
 const challengePath = '/api/v1/auth/devices/register/challenge';
 const verifyPath = '/api/v1/auth/devices/register/verify';
@@ -300,23 +299,6 @@ describe.skipIf(servicesMissing)('device registration and management over REST a
       headers: freshIpHeader(),
     });
     expect(twice.body).toEqual(notFound);
-  });
-
-  it("raises a security event into the owner's inbox for a registration and for a removal (the queued path)", async () => {
-    const owner = await kit.newUser();
-    const device = await kit.registerDevice(owner.token, makeKeyPair('ES256'));
-    const deviceName = `Test phone ${device.fingerprint.slice(0, 6)}`;
-    await inboxHolding(api, owner.token, 1);
-    const removed = await api.delete(`/api/v1/auth/devices/${device.deviceId}`, {
-      token: owner.token,
-      headers: freshIpHeader(),
-    });
-    expect(removed.status).toBe(200);
-    const page = await inboxHolding(api, owner.token, 2);
-    expect(page.items.map((item: { message: string }) => item.message)).toEqual([
-      `A device (${deviceName}) was removed from your account.`,
-      `A new device (${deviceName}) was registered for biometric sign-in on your account.`,
-    ]);
   });
 
   it('stores the public key and the push token encrypted, and audits with challenge hash and signature metadata', async () => {
