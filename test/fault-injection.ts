@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { onDatabase } from './database.js';
 
 /**
@@ -20,4 +21,10 @@ export async function failInsertsInto(databaseUrl: string, table: string): Promi
       );
     },
   };
+}
+
+/** What a Redis restart without persistence loses: every key of one deployment (its prefix), epoch included. */
+export async function dropDeploymentKeys(redis: Redis, prefix: string): Promise<void> {
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
 }

@@ -4,6 +4,7 @@ import { clientFromNewIp } from '../../../test/client-address.js';
 import { loginAs, type HttpClient, type RequestOptions } from '../../../test/client.js';
 import { deviceTestKit, makeKeyPair } from '../../../test/device-kit.js';
 import { createTestDatabase, newSharedResources, startTestServer, type TestServer } from '../../../test/harness.js';
+import { dropDeploymentKeys } from '../../../test/fault-injection.js';
 import { decodeJwt } from '../../../test/jwt.js';
 import { actorsOf, type Actors } from '../../../test/notifications-kit.js';
 import { servicesMissing, testRedisUrl } from '../../../test/services.js';
@@ -36,10 +37,8 @@ describe.skipIf(servicesMissing)('revocation survives Redis losing its data', ()
   let ownerId: number;
   const cases = {} as Record<Case, Bearers>;
 
-  /** What a restart without persistence loses: every key of this deployment (its prefix), epoch included. */
   async function loseRedisData(): Promise<void> {
-    const keys = await redis.keys(`${shared.redisKeyPrefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await dropDeploymentKeys(redis, shared.redisKeyPrefix);
     expect(await redis.keys(`${shared.redisKeyPrefix}*`)).toEqual([]);
   }
 
