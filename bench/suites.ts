@@ -13,4 +13,5 @@ export const suites: BenchSuite[] = [
     run: async (context) => (await import('./notifications.js')).runNotificationBench(context),
   },
   { name: 'projects', run: async (context) => (await import('./projects.js')).runProjectsBench(context) },
+  { name: 'tasks-nested', run: async (context) => (await import('./tasks-nested.js')).runTasksNestedBench(context) },
 ];

@@ -48,7 +48,7 @@ const queryFlag = z
   .optional();
 
 const nestedQuery = pageQuery.pick({ page: true, limit: true }).extend({
-  projectId: text,
+  projectId: text.min(1, 'is required'),
   includeComments: queryFlag,
   includeActivities: queryFlag,
 });

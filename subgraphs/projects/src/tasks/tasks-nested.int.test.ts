@@ -210,6 +210,7 @@ describe.skipIf(servicesMissing)('tasks with nested comments and activities (GET
   it('refuses each bad query field with 400 naming it', async () => {
     await expectRefusedNamingField(list, [
       ['includeComments=true', 'projectId'],
+      ['projectId=&includeComments=true', 'projectId'],
       [`projectId=${projectId}&page=0`, 'page'],
       [`projectId=${projectId}&page=first`, 'page'],
       [`projectId=${projectId}&limit=0`, 'limit'],
