@@ -61,7 +61,7 @@ interface OneSignalBody {
 }
 
 interface FcmBody {
-  message: { token: string; notification?: { title: string; body: string } };
+  message: { token: string; notification?: { title: string; body: string } } & Record<string, unknown>;
 }
 
 /** OneSignal's REST API as a local server: player ids starting with `bad-` are reported invalid. */
@@ -97,7 +97,8 @@ export async function startOneSignalStandIn() {
 
 /**
  * FCM without a network (STACK.md): a real service-account file, nock for the OAuth token exchange and
- * for FCM v1 `messages:send`; tokens starting with `bad-` answer UNREGISTERED.
+ * for FCM v1 `messages:send`; tokens starting with `bad-` answer UNREGISTERED, and those starting with `flaky-`
+ * answer 500 (a transient failure) the first time each is sent. `messages` keeps every accepted message whole.
  */
 export function fcmStandIn(projectId = 'notifications-test') {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -116,6 +117,8 @@ export function fcmStandIn(projectId = 'notifications-test') {
     }),
   );
   const sent: { token: string; title: string; body: string }[] = [];
+  const messages: FcmBody['message'][] = [];
+  const failedOnce = new Set<string>();
   const token = { access_token: 'test-access-token', expires_in: 3600, token_type: 'Bearer' };
   nock('https://oauth2.googleapis.com').post('/token').reply(200, token).persist();
   nock('https://www.googleapis.com').post('/oauth2/v4/token').reply(200, token).persist();
@@ -123,6 +126,10 @@ export function fcmStandIn(projectId = 'notifications-test') {
     .post(`/v1/projects/${projectId}/messages:send`)
     .reply((_uri, body) => {
       const { message } = body as FcmBody;
+      if (String(message.token).startsWith('flaky-') && !failedOnce.has(message.token)) {
+        failedOnce.add(message.token);
+        return [500, { error: { code: 500, message: 'Internal error', status: 'INTERNAL' } }];
+      }
       if (String(message.token).startsWith('bad-')) {
         return [
           404,
@@ -136,6 +143,7 @@ export function fcmStandIn(projectId = 'notifications-test') {
           },
         ];
       }
+      messages.push(message);
       sent.push({
         token: message.token,
         title: message.notification?.title ?? '',
@@ -152,6 +160,7 @@ export function fcmStandIn(projectId = 'notifications-test') {
       FCM_LEGACY_HTTP: 'true',
     },
     sent,
+    messages,
     close: () => nock.cleanAll(),
   };
 }

@@ -7,7 +7,9 @@ import { AuditWriter } from './audit/audit.service.js';
 import { ConfirmationEvents } from './confirmations/confirmation-events.js';
 import { ConfirmationRepository } from './confirmations/confirmation.repository.js';
 import { ConfirmationSweep, scheduleSweep } from './confirmations/confirmation-sweep.js';
-import { createAuthServices, type AuthContext } from './context.js';
+import { ConfirmationPushes } from './confirmations/confirmation-pushes.js';
+import { createAuthServices, deviceKeysOf, type AuthContext } from './context.js';
+import { FcmProvider } from '@platform/lib/push/fcm';
 import { authEntities } from './entities.js';
 import { authMigrations } from './migrations/index.js';
 import { RevocationReader } from './revocations/revocation-reader.js';
@@ -25,7 +27,13 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
     migrations: authMigrations,
   });
   const { schema, sdl } = await buildAuthSchema();
-  const services = (base: GatewayContext) => createAuthServices(platform, orm, base);
+  const confirmationPushes = new ConfirmationPushes(
+    () => orm.em.fork(),
+    deviceKeysOf(platform),
+    platform.config.FCM_ENABLED ? new FcmProvider(platform.config, 'auth') : null,
+    platform.logger,
+  );
+  const services = (base: GatewayContext) => createAuthServices(platform, orm, base, confirmationPushes);
   const { BOOTSTRAP_ADMIN_EMAIL: adminEmail, BOOTSTRAP_ADMIN_PASSWORD: adminPassword } = platform.config;
   if (adminEmail && adminPassword) {
     await services(systemContext).users.ensureAdmin(adminEmail, adminPassword);
@@ -48,7 +56,10 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
     createContext: (base) => ({ ...base, auth: services(base) }),
     health: () => pingDatabase(orm),
     revocations: new RevocationReader(orm),
-    close: async () => stopSweep(),
+    close: async () => {
+      stopSweep();
+      await confirmationPushes.close();
+    },
   };
 }
 

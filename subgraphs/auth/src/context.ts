@@ -6,6 +6,7 @@ import { AuditRepository } from './audit/audit.repository.js';
 import { AuditWriter } from './audit/audit.service.js';
 import { ChallengeSessions } from './challenges/challenge-sessions.js';
 import { ConfirmationEvents } from './confirmations/confirmation-events.js';
+import type { ConfirmationAnnouncer } from './confirmations/confirmation-pushes.js';
 import { ConfirmationRepository } from './confirmations/confirmation.repository.js';
 import { ConfirmationService } from './confirmations/confirmation.service.js';
 import { DeviceRegistrationService } from './devices/device-registration.service.js';
@@ -50,7 +51,7 @@ export interface AuthContext extends GatewayContext {
 /** Parsed device keys outlive requests: one cache per process (platform). */
 const deviceKeyCaches = new WeakMap<Platform, DeviceKeyCache>();
 
-function deviceKeysOf(platform: Platform): DeviceKeys {
+export function deviceKeysOf(platform: Platform): DeviceKeys {
   let cache = deviceKeyCaches.get(platform);
   if (!cache) deviceKeyCaches.set(platform, (cache = new DeviceKeyCache()));
   return new DeviceKeys(platform.cipher, cache);
@@ -60,7 +61,12 @@ function deviceKeysOf(platform: Platform): DeviceKeys {
  * Per-request state in one place: a forked entity manager, the repositories and the unit of work over it, and
  * the services over those with their loaders.
  */
-export function createAuthServices(platform: Platform, orm: MikroORM, base: GatewayContext): AuthServices {
+export function createAuthServices(
+  platform: Platform,
+  orm: MikroORM,
+  base: GatewayContext,
+  confirmationPushes: ConfirmationAnnouncer,
+): AuthServices {
   const em = orm.em.fork();
   const unitOfWork = new UnitOfWork(em);
   const auditEntries = new AuditRepository(em);
@@ -93,6 +99,7 @@ export function createAuthServices(platform: Platform, orm: MikroORM, base: Gate
       platform.cipher,
       rateLimiter,
       new ConfirmationEvents(platform.stores.pubSub, platform.logger),
+      confirmationPushes,
       audit,
       platform.now,
     ),

@@ -1,5 +1,6 @@
 import { AuditEntry } from './audit/audit-entry.entity.js';
 import { Confirmation } from './confirmations/confirmation.entity.js';
+import { ConfirmationPush } from './confirmations/confirmation-push.entity.js';
 import { Device } from './devices/device.entity.js';
 import { Department } from './directory/department.entity.js';
 import { Employee } from './directory/employee.entity.js';
@@ -11,6 +12,7 @@ import { User } from './users/user.entity.js';
 export const authEntities = [
   AuditEntry,
   Confirmation,
+  ConfirmationPush,
   Device,
   Department,
   Employee,

@@ -22,6 +22,7 @@ import {
   InsufficientTrustLevelError,
 } from './confirmation.errors.js';
 import type { ConfirmationEvents, ConfirmationStatusEvent } from './confirmation-events.js';
+import type { ConfirmationAnnouncer } from './confirmation-pushes.js';
 import type { ConfirmationRepository, Decision } from './confirmation.repository.js';
 import { initiateInput, rejectInput, requirePayloadFields, verifyInput } from './confirmation.validation.js';
 
@@ -70,6 +71,7 @@ export class ConfirmationService {
     private readonly cipher: FieldCipher,
     private readonly rateLimiter: RateLimiter,
     private readonly events: ConfirmationEvents,
+    private readonly pushes: ConfirmationAnnouncer,
     private readonly audit: AuditWriter,
     private readonly now: () => number,
   ) {}
@@ -109,6 +111,13 @@ export class ConfirmationService {
         createdAt,
         expiresAt: token.expiresAt,
         updatedAt: createdAt,
+      });
+      // Sent after the answer: a push that fails or hangs never fails or delays initiate (auth spec, Events).
+      this.pushes.announce({
+        id,
+        userId: caller.userId,
+        actionType: values.actionType,
+        actionPayload: values.actionPayload,
       });
       return { confirmationId: id, challenge, expiresAt: token.expiresAt.toISOString() };
     });

@@ -8,6 +8,7 @@ import { makeKeyPair } from '../../../../test/device-kit.js';
 import { startIsolatedServer } from '../../../../test/harness.js';
 import { expectRefusedNamingField } from '../../../../test/refusals.js';
 import { servicesMissing } from '../../../../test/services.js';
+import { eventually } from '../../../../test/waiting.js';
 
 const statusKeys = ['actionPayload', 'actionType', 'confirmationId', 'createdAt', 'expiresAt', 'status', 'updatedAt'];
 const idFormat = /^conf_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -357,6 +358,24 @@ describe.skipIf(servicesMissing)('action confirmations over REST and GraphQL', (
     expect((await kit.initiateRaw(other.user.token, { actionType: 'delete_user', actionPayload: {} })).status).toBe(
       200,
     );
+  });
+
+  it('with FCM off records the push to a device holding a token as pending and still initiates', async () => {
+    const { user, deviceId } = await kit.userWithDevice();
+    const token = await api.put(
+      '/api/v1/auth/devices/fcm-token',
+      { deviceId, fcmToken: 'phone-token-1' },
+      { token: user.token, headers: freshIpHeader() },
+    );
+    expect(token.status).toBe(200);
+    const { confirmationId } = await kit.initiate(user.token);
+    const rows = await eventually(async () => {
+      const found = await sql('select device_id, status from auth.confirmation_push where confirmation_id = $1', [
+        confirmationId,
+      ]);
+      return found.length > 0 && found;
+    });
+    expect(rows).toEqual([{ device_id: deviceId, status: 'pending' }]);
   });
 
   it('offers the four operations in the graph with the same rules and codes', async () => {

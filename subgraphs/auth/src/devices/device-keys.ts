@@ -21,6 +21,10 @@ export class DeviceKeys {
     return this.cipher.encrypt(token, pushTokenContext(deviceId));
   }
 
+  openPushToken(device: Pick<Device, 'id' | 'fcmTokenEncrypted'>): string | null {
+    return device.fcmTokenEncrypted && this.cipher.decrypt(device.fcmTokenEncrypted, pushTokenContext(device.id));
+  }
+
   publicKeyOf(device: Pick<Device, 'id' | 'publicKeyEncrypted' | 'keyAlgorithm'>): DevicePublicKey {
     return this.cache.get(device.id, () =>
       parseDevicePublicKey(

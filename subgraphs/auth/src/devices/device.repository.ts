@@ -20,6 +20,20 @@ export class DeviceRepository {
     return this.em.findOne(Device, { id, userId, isActive: true });
   }
 
+  /** The user's active devices holding a push token, oldest first. */
+  listPushTargetsOf(userId: number): Promise<Device[]> {
+    return this.em.find(
+      Device,
+      { userId, isActive: true, fcmTokenEncrypted: { $ne: null } },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
+  }
+
+  /** Only the token that was refused: one the device set meanwhile stays. */
+  async removePushToken(id: string, sealedToken: string): Promise<void> {
+    await this.em.nativeUpdate(Device, { id, fcmTokenEncrypted: sealedToken }, { fcmTokenEncrypted: null });
+  }
+
   findActive(id: string): Promise<Device | null> {
     return this.em.findOne(Device, { id, isActive: true });
   }

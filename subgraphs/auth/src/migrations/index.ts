@@ -4,6 +4,7 @@ import { Migration20261122010000_devices } from './Migration20261122010000_devic
 import { Migration20261122020000_login_sessions } from './Migration20261122020000_login_sessions.js';
 import { Migration20261210000000_revocations } from './Migration20261210000000_revocations.js';
 import { Migration20261215000000_confirmations } from './Migration20261215000000_confirmations.js';
+import { Migration20261215010000_confirmation_pushes } from './Migration20261215010000_confirmation_pushes.js';
 
 /** Checked-in migrations, applied in this order at start-up. */
 export const authMigrations: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const authMigrations: MigrationObject[] = [
   { name: 'Migration20261122020000_login_sessions', class: Migration20261122020000_login_sessions },
   { name: 'Migration20261210000000_revocations', class: Migration20261210000000_revocations },
   { name: 'Migration20261215000000_confirmations', class: Migration20261215000000_confirmations },
+  { name: 'Migration20261215010000_confirmation_pushes', class: Migration20261215010000_confirmation_pushes },
 ];

@@ -1,67 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { applicationDefault, cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getMessaging, type Messaging } from 'firebase-admin/messaging';
+import { applicationDefault, cert } from 'firebase-admin/app';
 import type { Config } from '@platform/lib/config';
+import type { PushMessage, PushOutcome, PushProvider } from '@platform/lib/push/fcm';
 
-export interface PushMessage {
-  title: string;
-  body: string;
-  data: Record<string, string>;
-}
-
-/** What a provider answered: tokens it called invalid; anything else failed throws (the job retries). */
-export interface PushOutcome {
-  invalidTokens: string[];
-}
-
-export interface PushProvider {
-  send(tokens: string[], message: PushMessage): Promise<PushOutcome>;
-  close(): Promise<void>;
-}
-
-/** FCM error codes that mean the token will never work again (not a transient failure). */
-const invalidTokenCodes = new Set([
-  'messaging/registration-token-not-registered',
-  'messaging/invalid-registration-token',
-]);
-
-export class FcmProvider implements PushProvider {
-  private readonly app: App;
-  private readonly messaging: Messaging;
-
-  constructor(config: Config) {
-    this.app = initializeApp(
-      {
-        credential: config.FCM_CREDENTIALS_FILE ? cert(config.FCM_CREDENTIALS_FILE) : undefined,
-        projectId: config.FCM_PROJECT_ID,
-      },
-      `notifications-${randomUUID()}`,
-    );
-    this.messaging = getMessaging(this.app);
-    if (config.FCM_LEGACY_HTTP) this.messaging.enableLegacyHttpTransport();
-  }
-
-  async send(tokens: string[], message: PushMessage): Promise<PushOutcome> {
-    const batch = await this.messaging.sendEach(
-      tokens.map((token) => ({
-        token,
-        notification: { title: message.title, body: message.body },
-        data: message.data,
-      })),
-    );
-    const invalidTokens: string[] = [];
-    batch.responses.forEach((response, index) => {
-      if (response.success) return;
-      if (invalidTokenCodes.has(response.error?.code ?? '')) invalidTokens.push(tokens[index]!);
-      else throw new Error(`FCM send failed: ${response.error?.code ?? 'unknown'}`);
-    });
-    return { invalidTokens };
-  }
-
-  close(): Promise<void> {
-    return deleteApp(this.app);
-  }
-}
+export { FcmProvider, type PushMessage, type PushProvider } from '@platform/lib/push/fcm';
 
 interface OneSignalAnswer {
   id?: string;

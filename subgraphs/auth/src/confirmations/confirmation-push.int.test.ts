@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshIpHeader } from '../../../../test/client-address.js';
+import { httpClient, type HttpClient } from '../../../../test/client.js';
+import { confirmationKit } from '../../../../test/confirmation-kit.js';
+import { onDatabase } from '../../../../test/database.js';
+import { fcmStandIn } from '../../../../test/delivery-stand-ins.js';
+import { makeKeyPair } from '../../../../test/device-kit.js';
+import { startIsolatedServer } from '../../../../test/harness.js';
+import { servicesMissing } from '../../../../test/services.js';
+import { eventually } from '../../../../test/waiting.js';
+
+describe.skipIf(servicesMissing)('confirmation requests pushed through FCM (firebase-admin against a stand-in)', () => {
+  let fcm: ReturnType<typeof fcmStandIn>;
+  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+  let api: HttpClient;
+  let kit: ReturnType<typeof confirmationKit>;
+
+  beforeAll(async () => {
+    fcm = fcmStandIn('confirmations-test');
+    server = await startIsolatedServer({ ...fcm.env, CONFIRMATION_SWEEP_SECONDS: '0' });
+    api = httpClient(server.url);
+    kit = confirmationKit(api);
+  });
+  afterAll(async () => {
+    await server?.close();
+    fcm?.close();
+  });
+
+  const sql = (text: string, values: unknown[]) =>
+    onDatabase(server.shared.databaseUrl, async (client) => (await client.query(text, values)).rows);
+  const pushesOf = (confirmationId: string) =>
+    sql(
+      `select device_id, status, attempts, error_code from auth.confirmation_push
+       where confirmation_id = $1 order by device_id`,
+      [confirmationId],
+    );
+  const settled = (confirmationId: string, count: number) =>
+    eventually(async () => {
+      const rows = await pushesOf(confirmationId);
+      return rows.length === count && rows.every((row) => row.status !== 'pending') && rows;
+    });
+  const setPushToken = async (token: string, deviceId: string, fcmToken: string) => {
+    const answer = await api.put(
+      '/api/v1/auth/devices/fcm-token',
+      { deviceId, fcmToken },
+      {
+        token,
+        headers: freshIpHeader(),
+      },
+    );
+    expect(answer.status).toBe(200);
+  };
+
+  it('sends the exact message to each device with a token, removes a token FCM calls unregistered, retries a transient failure', async () => {
+    const owner = await kit.userWithDevice('ES256');
+    const refused = await kit.registerDevice(owner.user.token, makeKeyPair('RS256'));
+    const flaky = await kit.registerDevice(owner.user.token, makeKeyPair('PS256'));
+    await kit.registerDevice(owner.user.token, makeKeyPair('ES256'));
+    const suffix = randomBytes(6).toString('hex');
+    const tokens = { good: `good-${suffix}`, bad: `bad-${suffix}`, flaky: `flaky-${suffix}` };
+    await setPushToken(owner.user.token, owner.deviceId, tokens.good);
+    await setPushToken(owner.user.token, refused.deviceId, tokens.bad);
+    await setPushToken(owner.user.token, flaky.deviceId, tokens.flaky);
+
+    const { confirmationId } = await kit.initiate(owner.user.token, 'payment_approval', {
+      amount: 250,
+      currency: 'USD',
+      recipient: 'Bob',
+    });
+    const rows = await settled(confirmationId, 3);
+    const expectedRows = [
+      { device_id: owner.deviceId, status: 'sent', attempts: 1, error_code: null },
+      { device_id: refused.deviceId, status: 'failed', attempts: 1, error_code: 'invalid-token' },
+      { device_id: flaky.deviceId, status: 'sent', attempts: 2, error_code: null },
+    ];
+    expect(rows).toEqual(expectedRows.sort((a, b) => a.device_id.localeCompare(b.device_id)));
+
+    const delivered = fcm.messages.filter((message) => message.token === tokens.good);
+    expect(delivered).toEqual([
+      {
+        token: tokens.good,
+        notification: { title: 'Action Confirmation Required', body: 'Approve payment of 250 USD' },
+        data: { type: 'confirmation_request', confirmationId, actionType: 'payment_approval' },
+        android: {
+          notification: {
+            channel_id: 'biometric_confirmations',
+            icon: 'ic_notification',
+            color: '#2196F3',
+            click_action: 'OPEN_CONFIRMATION',
+          },
+        },
+        apns: { payload: { aps: { category: 'BIOMETRIC_CONFIRMATION', sound: 'default' }, action: 'CONFIRM_ACTION' } },
+        webpush: {
+          notification: {
+            title: 'Action Confirmation Required',
+            body: 'Approve payment of 250 USD',
+            actions: [
+              { action: 'confirm', title: 'Confirm' },
+              { action: 'reject', title: 'Reject' },
+            ],
+          },
+        },
+      },
+    ]);
+    expect(fcm.messages.filter((message) => message.token === tokens.flaky)).toHaveLength(1);
+    const [refusedDevice] = await sql('select fcm_token_encrypted from auth.device where id = $1', [refused.deviceId]);
+    expect(refusedDevice).toEqual({ fcm_token_encrypted: null });
+
+    // The removed token is not tried again; the other two are.
+    const next = await kit.initiate(owner.user.token, 'purchase_order', { amount: 90, supplier: 'Acme', items: [] });
+    const nextRows = await settled(next.confirmationId, 2);
+    expect(nextRows.map((row) => row.status)).toEqual(['sent', 'sent']);
+    const bodies = fcm.messages
+      .filter((message) => (message.data as Record<string, string>).confirmationId === next.confirmationId)
+      .map((message) => (message.notification as { body: string }).body);
+    expect(bodies).toEqual(['Approve purchase order from Acme (90 VND)', 'Approve purchase order from Acme (90 VND)']);
+  });
+
+  it('initiates without error for a user with no push token, recording nothing to send', async () => {
+    const { user } = await kit.userWithDevice();
+    const started = await kit.initiateRaw(user.token, { actionType: 'delete_user', actionPayload: {} });
+    expect(started.status).toBe(200);
+    const statusOf = await kit.status(user.token, started.body.data.confirmationId);
+    expect(statusOf.body.data.status).toBe('pending');
+    expect(await pushesOf(started.body.data.confirmationId)).toEqual([]);
+  });
+});

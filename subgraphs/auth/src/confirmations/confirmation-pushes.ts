@@ -1,0 +1,111 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from '@platform/lib/logger';
+import type { PushMessage, PushProvider } from '@platform/lib/push/fcm';
+import type { Device } from '../devices/device.entity.js';
+import type { DeviceKeys } from '../devices/device-keys.js';
+import { DeviceRepository } from '../devices/device.repository.js';
+import { confirmationPushMessage } from './confirmation-push.js';
+import { ConfirmationPushRepository } from './confirmation-push.repository.js';
+
+export interface ConfirmationRequest {
+  id: string;
+  userId: number;
+  actionType: string;
+  actionPayload: Record<string, unknown>;
+}
+
+/** What initiate depends on: hands the request over and returns at once; it never fails the caller. */
+export interface ConfirmationAnnouncer {
+  announce(confirmation: ConfirmationRequest): void;
+}
+
+export interface PushRetry {
+  attempts: number;
+  firstDelayMs: number;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Pushes a confirmation request to each of the user's devices holding a push token, through the one FCM client
+ * (lib/push/fcm.ts), after initiate has answered. Each device gets a row with its delivery status, written
+ * `pending` before sending: `sent` once FCM accepted it, `failed` when FCM called the token invalid (the token
+ * is then removed from the device) or every attempt failed (a transient failure is retried with backoff).
+ * Without FCM the rows stay `pending`. One per process.
+ */
+export class ConfirmationPushes implements ConfirmationAnnouncer {
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly entityManager: () => EntityManager,
+    private readonly keys: DeviceKeys,
+    private readonly fcm: PushProvider | null,
+    private readonly logger: Logger,
+    private readonly retry: PushRetry = { attempts: 3, firstDelayMs: 500 },
+  ) {}
+
+  announce(confirmation: ConfirmationRequest): void {
+    const run: Promise<void> = this.push(confirmation)
+      .catch((error: unknown) =>
+        this.logger.error({ err: error, confirmationId: confirmation.id }, 'confirmation push not sent'),
+      )
+      .finally(() => this.inFlight.delete(run));
+    this.inFlight.add(run);
+  }
+
+  /** Lets the pushes under way finish, then closes the FCM client. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+    await this.fcm?.close();
+  }
+
+  private async push(confirmation: ConfirmationRequest): Promise<void> {
+    const em = this.entityManager();
+    const devices = new DeviceRepository(em);
+    const pushes = new ConfirmationPushRepository(em);
+    const targets = await devices.listPushTargetsOf(confirmation.userId);
+    if (targets.length === 0) return;
+    const rows = await pushes.addPending(
+      confirmation.id,
+      targets.map((device) => device.id),
+    );
+    if (!this.fcm) {
+      this.logger.info(
+        { confirmationId: confirmation.id, devices: targets.length },
+        'push is disabled (FCM_ENABLED is not true): confirmation request recorded as pending',
+      );
+      return;
+    }
+    const message = confirmationPushMessage(confirmation);
+    await Promise.all(
+      targets.map((device, index) => this.deliver(this.fcm!, device, rows[index]!.id, message, devices, pushes)),
+    );
+  }
+
+  private async deliver(
+    fcm: PushProvider,
+    device: Device,
+    pushId: string,
+    message: PushMessage,
+    devices: DeviceRepository,
+    pushes: ConfirmationPushRepository,
+  ): Promise<void> {
+    const token = this.keys.openPushToken(device)!;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const { invalidTokens } = await fcm.send([token], message);
+        if (invalidTokens.length === 0) return await pushes.record(pushId, 'sent', attempt);
+        await devices.removePushToken(device.id, device.fcmTokenEncrypted!);
+        this.logger.warn({ deviceId: device.id }, 'push token refused by FCM: removed from the device');
+        return await pushes.record(pushId, 'failed', attempt, 'invalid-token');
+      } catch (error) {
+        if (attempt >= this.retry.attempts) {
+          this.logger.error({ err: error, deviceId: device.id }, 'confirmation push failed');
+          const code = error instanceof Error ? error.message.slice(0, 100) : 'send-failed';
+          return await pushes.record(pushId, 'failed', attempt, code);
+        }
+        await pause(this.retry.firstDelayMs * 2 ** (attempt - 1));
+      }
+    }
+  }
+}
