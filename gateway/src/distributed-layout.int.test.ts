@@ -98,12 +98,11 @@ describe.skipIf(servicesMissing)('the distributed layout: the processes of docke
       started.set(service.name, entry);
       return entry;
     };
-    // The subgraphs first, then what depends on them (the gateway), as compose orders them.
-    const first = services.filter((service) => !service.dependsOn.some((name) => ports.has(name)));
-    await Promise.all(first.map((service) => ready(launch(service), '/health/db')));
-    for (const service of services.filter((candidate) => !first.includes(candidate))) {
-      await ready(launch(service), '/health');
-    }
+    // All at once, as compose starts them (`depends_on` without a condition orders the starts only): the gateway
+    // answers /health once the subgraphs answer theirs.
+    await Promise.all(
+      services.map((service) => ready(launch(service), service.name === 'gateway' ? '/health' : '/health/db')),
+    );
     gatewayUrl = `http://127.0.0.1:${started.get('gateway')!.port}`;
     api = clientFromNewIp(gatewayUrl);
   }, 150_000);
@@ -167,5 +166,16 @@ describe.skipIf(servicesMissing)('the distributed layout: the processes of docke
     const read = await api.get(`/api/v1/projects/${uniqueCode}`, { token: kit.adminToken });
     expect(read.status, JSON.stringify(read.body)).toBe(200);
     expect(read.body.creator).toMatchObject({ email: adminCredentials.email });
+  });
+
+  it('drains every process on SIGTERM (what compose sends on stop) with exit code 0', async () => {
+    const exits = await Promise.all(
+      [...started.values()].map(async ({ service, process }) => {
+        process.child.kill('SIGTERM');
+        const exit = await withTimeout(process.exited, 20_000, `${service.name} drain`);
+        return [service.name, exit.code, exit.code === 0 ? '' : exit.stderr] as const;
+      }),
+    );
+    expect(exits).toEqual([...started.keys()].map((name) => [name, 0, '']));
   });
 });

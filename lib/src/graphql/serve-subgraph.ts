@@ -34,6 +34,8 @@ export async function serveSubgraph(subgraph: Subgraph, platform: Platform): Pro
     introspection: false,
     includeStacktraceInErrorResponses: false,
     plugins: [ApolloServerPluginInlineTraceDisabled()],
+    // The process entry drains on SIGTERM; Apollo's own handler would re-raise the signal and end it first.
+    stopOnTerminationSignals: false,
     formatError: (formatted: GraphQLFormattedError, error: unknown) =>
       error instanceof GraphQLError ? containError(error, platform.logger).toJSON() : formatted,
   });
