@@ -87,3 +87,15 @@ export async function loginAs(client: HttpClient, email: string, password: strin
     refreshTokenExpiresAt: string;
   };
 }
+
+/** A session signed in and then logged out: its access token is revoked, its refresh token spent. */
+export async function loggedOutSession(client: HttpClient, email: string, password: string) {
+  const session = await loginAs(client, email, password);
+  const out = await client.post(
+    '/api/v1/auth/logout',
+    { refreshToken: session.refreshToken },
+    { token: session.accessToken },
+  );
+  if (out.status !== 200) throw new Error(`logout failed: ${out.status} ${JSON.stringify(out.body)}`);
+  return session;
+}

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFromNewIp } from '../../../test/client-address.js';
-import { loginAs, type HttpClient, type RequestOptions } from '../../../test/client.js';
+import { loggedOutSession, type HttpClient, type RequestOptions } from '../../../test/client.js';
 import { deviceTestKit, makeKeyPair } from '../../../test/device-kit.js';
 import { createTestDatabase, newSharedResources, startTestServer, type TestServer } from '../../../test/harness.js';
 import { dropDeploymentKeys } from '../../../test/fault-injection.js';
@@ -44,13 +44,7 @@ describe.skipIf(servicesMissing)('revocation survives Redis losing its data', ()
 
   async function logoutCase(api: HttpClient): Promise<Bearers> {
     const user = await createSignedInUser(api, actors.adminToken, { emailPrefix: 'logout' });
-    const session = await loginAs(api, user.email, user.password);
-    const out = await api.post(
-      '/api/v1/auth/logout',
-      { refreshToken: session.refreshToken },
-      { token: session.accessToken },
-    );
-    expect(out.status).toBe(200);
+    const session = await loggedOutSession(api, user.email, user.password);
     return { revoked: { token: session.accessToken }, live: { token: user.token }, kind: 'user' };
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFromNewIp } from '../../../test/client-address.js';
-import { loginAs } from '../../../test/client.js';
+import { loggedOutSession, loginAs } from '../../../test/client.js';
 import {
   adminCredentials,
   createTestDatabase,
@@ -46,13 +46,7 @@ describe.skipIf(servicesMissing)('a logout across a real Redis restart', () => {
   it('keeps the logged-out token refused on REST and /internal/verify on every instance; a live session still works', async () => {
     const api = clientFromNewIp(servers[0]!.url);
     const live = await loginAs(api, adminCredentials.email, adminCredentials.password);
-    const loggedOut = await loginAs(api, adminCredentials.email, adminCredentials.password);
-    const logout = await api.post(
-      '/api/v1/auth/logout',
-      { refreshToken: loggedOut.refreshToken },
-      { token: loggedOut.accessToken },
-    );
-    expect(logout.status).toBe(200);
+    const loggedOut = await loggedOutSession(api, adminCredentials.email, adminCredentials.password);
     expect(await answers(servers[0]!, loggedOut.accessToken)).toEqual({ rest: 401, verify: 401 });
 
     await redis.restartEmpty();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revocationMarkers } from '@platform/lib/auth/revocation';
 import { DatabasePool } from '@platform/lib/database';
 import { clientFromNewIp } from '../../../../test/client-address.js';
-import { loginAs } from '../../../../test/client.js';
+import { loggedOutSession, loginAs } from '../../../../test/client.js';
 import { adminCredentials, startIsolatedServer } from '../../../../test/harness.js';
 import { decodeJwt } from '../../../../test/jwt.js';
 import { servicesMissing } from '../../../../test/services.js';
@@ -27,13 +27,7 @@ describe.skipIf(servicesMissing)('the revocation reader of a separate edge proce
   it('reads what the auth subgraph recorded, and only that', async () => {
     const api = clientFromNewIp(server.url);
     const kept = await loginAs(api, adminCredentials.email, adminCredentials.password);
-    const ended = await loginAs(api, adminCredentials.email, adminCredentials.password);
-    const logout = await api.post(
-      '/api/v1/auth/logout',
-      { refreshToken: ended.refreshToken },
-      { token: ended.accessToken },
-    );
-    expect(logout.status).toBe(200);
+    const ended = await loggedOutSession(api, adminCredentials.email, adminCredentials.password);
     const endedSession = revocationMarkers.session(decodeJwt(ended.accessToken).session_id as string);
     const keptSession = revocationMarkers.session(decodeJwt(kept.accessToken).session_id as string);
 
