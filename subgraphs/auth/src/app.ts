@@ -32,6 +32,7 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
     deviceKeysOf(platform),
     platform.config.FCM_ENABLED ? new FcmProvider(platform.config, 'auth') : null,
     platform.logger,
+    platform.now,
   );
   const services = (base: GatewayContext) => createAuthServices(platform, orm, base, confirmationPushes);
   const { BOOTSTRAP_ADMIN_EMAIL: adminEmail, BOOTSTRAP_ADMIN_PASSWORD: adminPassword } = platform.config;
@@ -39,11 +40,12 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
     await services(systemContext).users.ensureAdmin(adminEmail, adminPassword);
   }
   const stopSweep = scheduleSweep(
-    () => {
+    async () => {
       const em = orm.em.fork();
       const audit = new AuditWriter(new AuditRepository(em), sweepRequest);
       const events = new ConfirmationEvents(platform.stores.pubSub, platform.logger);
-      return new ConfirmationSweep(new ConfirmationRepository(em), events, audit, platform.now).run();
+      await new ConfirmationSweep(new ConfirmationRepository(em), events, audit, platform.now).run();
+      await confirmationPushes.resume();
     },
     platform.config.CONFIRMATION_SWEEP_SECONDS,
     platform.logger,

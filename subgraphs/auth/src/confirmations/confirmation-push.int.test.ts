@@ -8,7 +8,7 @@ import { fcmStandIn } from '../../../../test/delivery-stand-ins.js';
 import { makeKeyPair } from '../../../../test/device-kit.js';
 import { startIsolatedServer } from '../../../../test/harness.js';
 import { servicesMissing } from '../../../../test/services.js';
-import { eventually } from '../../../../test/waiting.js';
+import { eventually, pause } from '../../../../test/waiting.js';
 
 describe.skipIf(servicesMissing)('confirmation requests pushed through FCM (firebase-admin against a stand-in)', () => {
   let fcm: ReturnType<typeof fcmStandIn>;
@@ -18,7 +18,8 @@ describe.skipIf(servicesMissing)('confirmation requests pushed through FCM (fire
 
   beforeAll(async () => {
     fcm = fcmStandIn('confirmations-test');
-    server = await startIsolatedServer({ ...fcm.env, CONFIRMATION_SWEEP_SECONDS: '0' });
+    // The sweep every second also sends again what an instance abandoned.
+    server = await startIsolatedServer({ ...fcm.env, CONFIRMATION_SWEEP_SECONDS: '1' });
     api = httpClient(server.url);
     kit = confirmationKit(api);
   });
@@ -115,6 +116,24 @@ describe.skipIf(servicesMissing)('confirmation requests pushed through FCM (fire
       .filter((message) => (message.data as Record<string, string>).confirmationId === next.confirmationId)
       .map((message) => (message.notification as { body: string }).body);
     expect(bodies).toEqual(['Approve purchase order from Acme (90 VND)', 'Approve purchase order from Acme (90 VND)']);
+  });
+
+  it('sends again a push left pending by an instance that stopped mid-send, once', async () => {
+    const owner = await kit.userWithDevice();
+    const token = `good-resumed-${randomBytes(6).toString('hex')}`;
+    await setPushToken(owner.user.token, owner.deviceId, token);
+    const { confirmationId } = await kit.initiate(owner.user.token, 'delete_user', {});
+    await settled(confirmationId, 1);
+    // What an instance that died between writing the row and sending leaves behind.
+    await sql(
+      `update auth.confirmation_push set status = 'pending', attempts = 0, updated_at = now() - interval '2 minutes'
+       where confirmation_id = $1`,
+      [confirmationId],
+    );
+    const [resumed] = await settled(confirmationId, 1);
+    expect(resumed).toMatchObject({ device_id: owner.deviceId, status: 'sent', attempts: 1 });
+    await pause(1500);
+    expect(fcm.messages.filter((message) => message.token === token)).toHaveLength(2);
   });
 
   it('initiates without error for a user with no push token, recording nothing to send', async () => {

@@ -26,12 +26,16 @@ export interface PushRetry {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A send under way is never this old (three attempts with backoff take seconds): one this old was abandoned. */
+const abandonedAfterMs = 60_000;
+
 /**
  * Pushes a confirmation request to each of the user's devices holding a push token, through the one FCM client
  * (lib/push/fcm.ts), after initiate has answered. Each device gets a row with its delivery status, written
  * `pending` before sending: `sent` once FCM accepted it, `failed` when FCM called the token invalid (the token
  * is then removed from the device) or every attempt failed (a transient failure is retried with backoff).
- * Without FCM the rows stay `pending`. One per process.
+ * Without FCM the rows stay `pending`. A row left `pending` by an instance that stopped mid-send is sent again
+ * by `resume`, which the expiry sweep runs. One per process.
  */
 export class ConfirmationPushes implements ConfirmationAnnouncer {
   private readonly inFlight = new Set<Promise<void>>();
@@ -41,6 +45,7 @@ export class ConfirmationPushes implements ConfirmationAnnouncer {
     private readonly keys: DeviceKeys,
     private readonly fcm: PushProvider | null,
     private readonly logger: Logger,
+    private readonly now: () => number,
     private readonly retry: PushRetry = { attempts: 3, firstDelayMs: 500 },
   ) {}
 
@@ -51,6 +56,26 @@ export class ConfirmationPushes implements ConfirmationAnnouncer {
       )
       .finally(() => this.inFlight.delete(run));
     this.inFlight.add(run);
+  }
+
+  /** Sends again the pushes an instance abandoned, while their confirmation is pending; returns how many. */
+  async resume(): Promise<number> {
+    if (!this.fcm) return 0;
+    const fcm = this.fcm;
+    const em = this.entityManager();
+    const devices = new DeviceRepository(em);
+    const pushes = new ConfirmationPushRepository(em);
+    const now = this.now();
+    const stale = await pushes.claimStale(new Date(now), new Date(now - abandonedAfterMs));
+    await Promise.all(
+      stale.map(async (row) => {
+        const device = await devices.findActive(row.deviceId);
+        if (!device?.fcmTokenEncrypted) return pushes.record(row.id, 'failed', row.attempts, 'no-token');
+        const message = confirmationPushMessage({ ...row, id: row.confirmationId });
+        return this.deliver(fcm, device, row.id, message, devices, pushes, row.attempts);
+      }),
+    );
+    return stale.length;
   }
 
   /** Lets the pushes under way finish, then closes the FCM client. */
@@ -89,9 +114,10 @@ export class ConfirmationPushes implements ConfirmationAnnouncer {
     message: PushMessage,
     devices: DeviceRepository,
     pushes: ConfirmationPushRepository,
+    earlierAttempts = 0,
   ): Promise<void> {
     const token = this.keys.openPushToken(device)!;
-    for (let attempt = 1; ; attempt += 1) {
+    for (let attempt = earlierAttempts + 1; ; attempt += 1) {
       try {
         const { invalidTokens } = await fcm.send([token], message);
         if (invalidTokens.length === 0) return await pushes.record(pushId, 'sent', attempt);
@@ -99,7 +125,7 @@ export class ConfirmationPushes implements ConfirmationAnnouncer {
         this.logger.warn({ deviceId: device.id }, 'push token refused by FCM: removed from the device');
         return await pushes.record(pushId, 'failed', attempt, 'invalid-token');
       } catch (error) {
-        if (attempt >= this.retry.attempts) {
+        if (attempt - earlierAttempts >= this.retry.attempts) {
           this.logger.error({ err: error, deviceId: device.id }, 'confirmation push failed');
           const code = error instanceof Error ? error.message.slice(0, 100) : 'send-failed';
           return await pushes.record(pushId, 'failed', attempt, code);
