@@ -19,6 +19,9 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/schema ./schema
+# The pages' own browser scripts, and the operator command line (node bin/platform.mjs <command>).
+COPY --from=build /app/gateway/public ./gateway/public
+COPY --from=build /app/bin ./bin
 USER node
 EXPOSE 4000
 CMD ["node", "dist/gateway/src/main.js"]

@@ -90,6 +90,11 @@ const environmentSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value !== 'false'),
+  /** The GraphQL explorer at /graphql for browsers (and introspection); unset: on outside production. */
+  GRAPHQL_EXPLORER: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
   /** `npm start` creates the demo data set once (never in production: its people have a published password). */
   SEED_DEMO: booleanString,
 });
@@ -99,8 +104,12 @@ export type Environment = z.infer<typeof environmentSchema>;
 /** Every variable the platform reads: the README's table and .env.example are checked against it. */
 export const configurationVariables = Object.keys(environmentSchema.shape);
 
-export interface Config extends Omit<Environment, 'JWT_SECRET' | 'DATA_ENCRYPTION_KEY' | 'ALLOWED_ORIGINS'> {
+export interface Config extends Omit<
+  Environment,
+  'JWT_SECRET' | 'DATA_ENCRYPTION_KEY' | 'ALLOWED_ORIGINS' | 'GRAPHQL_EXPLORER'
+> {
   JWT_SECRET: string;
+  GRAPHQL_EXPLORER: boolean;
   DATA_ENCRYPTION_KEY: string;
   ALLOWED_ORIGINS: string[];
 }
@@ -132,5 +141,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     JWT_SECRET: values.JWT_SECRET!,
     DATA_ENCRYPTION_KEY: values.DATA_ENCRYPTION_KEY!,
     ALLOWED_ORIGINS: values.ALLOWED_ORIGINS.length > 0 ? values.ALLOWED_ORIGINS : values.WEBAUTHN_ORIGINS,
+    GRAPHQL_EXPLORER: values.GRAPHQL_EXPLORER ?? values.NODE_ENV !== 'production',
   });
 }

@@ -83,23 +83,3 @@ export function openApiDocument(routes: RestRoute[], version: string) {
     paths,
   };
 }
-
-/** A dependency-free HTML page listing every path; the JSON above is for tools. */
-export function restDocsPage(document: ReturnType<typeof openApiDocument>): string {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const rows = Object.entries(document.paths)
-    .flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => {
-        const { summary, security } = operation as { summary: string; security: unknown[] };
-        return `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escape(path)}</code></td><td>${escape(summary)}</td><td>${security.length ? 'bearer' : 'public'}</td></tr>`;
-      }),
-    )
-    .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(document.info.title)}</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:.4rem .8rem;text-align:left}</style>
-</head><body><h1>${escape(document.info.title)} ${escape(document.info.version)}</h1>
-<p>${escape(document.info.description)} Machine-readable description: <a href="/openapi.json">/openapi.json</a>. GraphQL: <a href="/graphql">/graphql</a>.</p>
-<table><thead><tr><th>Method</th><th>Path</th><th>Summary</th><th>Auth</th></tr></thead><tbody>
-${rows}
-</tbody></table></body></html>`;
-}

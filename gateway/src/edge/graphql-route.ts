@@ -8,7 +8,7 @@ import type { Platform } from '@platform/lib/platform';
 import type { Graph } from '../graph/apollo.js';
 import { operationLimits } from '../graph/operation-limits.js';
 import { gatewayContextOf } from './request-context.js';
-import { explorerSecurityHeaders } from './security-headers.js';
+import { sendExplorer, wantsExplorer } from '../pages/pages.js';
 
 function documentOf(request: FastifyRequest): string | undefined {
   const source = (request.method === 'GET' ? request.query : request.body) as { query?: unknown } | undefined;
@@ -17,6 +17,7 @@ function documentOf(request: FastifyRequest): string | undefined {
 
 /** POST and GET /graphql through Apollo Server over the gateway; graphql-ws shares the path (subscriptions). */
 export function registerGraphQLRoute(app: FastifyInstance, platform: Platform, graph: Graph): void {
+  const explorer = platform.config.GRAPHQL_EXPLORER;
   const handler = fastifyApolloHandler<GatewayContext>(graph.apollo, {
     context: async (request) => {
       try {
@@ -38,7 +39,9 @@ export function registerGraphQLRoute(app: FastifyInstance, platform: Platform, g
   app.route({
     method: ['GET', 'POST'],
     url: '/graphql',
-    onRequest: explorerSecurityHeaders(),
+    onRequest: async (request, reply) => {
+      if (explorer && wantsExplorer(request)) return sendExplorer(reply);
+    },
     preValidation: refuseLargeDocuments,
     handler,
   });

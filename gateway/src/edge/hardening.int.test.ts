@@ -243,6 +243,31 @@ describe.skipIf(servicesMissing)('edge hardening', () => {
     expect(none.accessToken).toBeTruthy();
   });
 
+  it("serves a browser on the edge's own address (its pages), whatever address it was opened at", async () => {
+    const sameOrigin = await clientFromNewIp(server.url).post('/api/v1/auth/login', adminCredentials, {
+      headers: { origin: server.url },
+    });
+    expect(sameOrigin.status).toBe(200);
+    const otherHost = await api.post('/api/v1/auth/login', adminCredentials, {
+      headers: { origin: server.url.replace('127.0.0.1', '127.0.0.2') },
+    });
+    expect(otherHost.status).toBe(403);
+  });
+
+  it('refuses a subscription sent over HTTP with 400 pointing at graphql-ws', async () => {
+    const { accessToken } = await loginAs(
+      clientFromNewIp(server.url),
+      adminCredentials.email,
+      adminCredentials.password,
+    );
+    const overHttp = await api.graphql('subscription { inboxChanged { unreadCount } }', {}, { token: accessToken });
+    expect(overHttp.status).toBe(400);
+    expect(overHttp.body.errors![0]).toMatchObject({
+      message: 'Subscriptions are served over graphql-ws (a WebSocket) on this path',
+      extensions: { code: 'BAD_REQUEST' },
+    });
+  });
+
   it('counts each request once against the per-IP limit and GraphQL root fields as extra requests', async () => {
     const ip = uniqueIp();
     const { rateLimits } = server.system.platform.stores;

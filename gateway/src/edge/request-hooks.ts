@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '@platform/lib/config';
 import { ServiceUnavailableError } from '@platform/lib/errors';
+import { BrowserOrigins } from './browser-origins.js';
 import { OriginNotAllowedError } from './edge.errors.js';
 import { clientAddressOf } from './request-context.js';
 import type { Metrics } from '@platform/lib/metrics';
@@ -23,20 +24,14 @@ function routeLabel(request: FastifyRequest): string {
   return request.routeOptions.url ?? 'not_found';
 }
 
-/** Browser origins that may call the edge: ALLOWED_ORIGINS (default WEBAUTHN_ORIGINS) and the edge's own. */
-export function allowedOriginsOf(config: Config): Set<string> {
-  const { ALLOWED_ORIGINS, PUBLIC_URL, PORT } = config;
-  return new Set([...ALLOWED_ORIGINS, PUBLIC_URL ? new URL(PUBLIC_URL).origin : `http://localhost:${PORT}`]);
-}
-
 /**
  * CORS for the listed origins (decisions: Browser origins): their preflights are answered and their responses
  * readable; any other origin was already refused with 403 by the origin check of the request hooks.
  */
 export async function registerCors(app: FastifyInstance, config: Config): Promise<void> {
-  const allowedOrigins = allowedOriginsOf(config);
+  const origins = new BrowserOrigins(config);
   await app.register(cors, {
-    origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
+    origin: (origin, callback) => callback(null, origin !== undefined && origins.isListed(origin)),
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: [
       'authorization',
@@ -59,11 +54,11 @@ export async function registerCors(app: FastifyInstance, config: Config): Promis
  * (all endpoints, shared through the store), then one log line and metrics when the response is sent.
  */
 export function registerRequestHooks(app: FastifyInstance, platform: Platform, metrics: Metrics): void {
-  const allowedOrigins = allowedOriginsOf(platform.config);
+  const origins = new BrowserOrigins(platform.config);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     const origin = request.headers.origin;
-    if (origin && !allowedOrigins.has(origin)) throw new OriginNotAllowedError();
+    if (origin && !origins.allows(origin, request.raw)) throw new OriginNotAllowedError();
     await platform.rateLimiter.hit('perIp', clientAddressOf(request.raw)).catch((error: unknown) => {
       if (error instanceof ServiceUnavailableError && healthRoutes.has(routeLabel(request))) return;
       throw error;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /** Headers of the auth spec and decisions (Hardening) on every response, errors and 404s included. */
@@ -11,21 +11,16 @@ export const contentSecurityPolicy = {
   formAction: ["'self'"],
 };
 
-const apolloCdn = [
-  'https://apollo-server-landing-page.cdn.apollographql.com',
-  'https://embeddable-sandbox.cdn.apollographql.com',
-  'https://embeddable-explorer.cdn.apollographql.com',
-];
-
-/** Apollo's embedded explorer loads from its CDN; only the explorer page gets these extra sources. */
-export const explorerContentSecurityPolicy = {
+/**
+ * The pages the edge serves (the GraphQL explorer, the REST reference) run only scripts from its own files;
+ * their libraries set inline styles and use data: images and fonts.
+ */
+const pageContentSecurityPolicy = {
   ...contentSecurityPolicy,
-  scriptSrc: ["'self'", "'unsafe-inline'", ...apolloCdn],
-  styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com', ...apolloCdn],
-  imgSrc: ["'self'", 'data:', ...apolloCdn],
-  manifestSrc: apolloCdn,
-  frameSrc: ['https://sandbox.embed.apollographql.com', 'https://explorer.embed.apollographql.com'],
-  fontSrc: ["'self'", 'https://fonts.gstatic.com'],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
 };
 
@@ -64,11 +59,5 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   });
 }
 
-/** A route hook for the explorer page's own Content-Security-Policy (runs after the global headers). */
-export function explorerSecurityHeaders(): onRequestHookHandler {
-  const policy = securityHeadersFor(explorerContentSecurityPolicy)['content-security-policy']!;
-  return (_request, reply, done) => {
-    void reply.header('content-security-policy', policy);
-    done();
-  };
-}
+/** The headers of a page's HTML: every answer's, with the pages' Content-Security-Policy. */
+export const pageSecurityHeaders: Readonly<Record<string, string>> = securityHeadersFor(pageContentSecurityPolicy);

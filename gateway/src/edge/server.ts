@@ -1,10 +1,11 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Metrics } from '@platform/lib/metrics';
 import type { Platform } from '@platform/lib/platform';
-import { openApiDocument, restDocsPage } from '@platform/rest-adapters/openapi';
+import { openApiDocument } from '@platform/rest-adapters/openapi';
 import { registerRestRoutes } from '@platform/rest-adapters/register';
 import type { RestRoute } from '@platform/rest-adapters/route';
 import type { Graph } from '../graph/apollo.js';
+import { registerPages } from '../pages/pages.js';
 import { registerErrorHandling } from './error-handler.js';
 import { registerGraphQLRoute } from './graphql-route.js';
 import { registerHealth, type HealthChecks } from './health.js';
@@ -52,9 +53,8 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   registerInternalVerify(app, platform, metrics);
   registerHealth(app, platform, options.health, options.version);
   const openApi = openApiDocument(options.routes, options.version);
-  const docsPage = restDocsPage(openApi);
   app.get('/openapi.json', async () => openApi);
-  app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(docsPage));
+  registerPages(app);
   app.get('/metrics', async (_request, reply) =>
     reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics()),
   );

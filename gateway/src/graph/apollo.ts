@@ -1,7 +1,7 @@
 import { ApolloGateway, type GraphQLDataSource } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { GraphQLError } from 'graphql';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Metrics } from '@platform/lib/metrics';
 import type { Platform } from '@platform/lib/platform';
@@ -32,6 +32,22 @@ function perIpRateLimitPlugin(platform: Platform): ApolloServerPlugin<GatewayCon
   };
 }
 
+/** The gateway executes subscriptions only over graphql-ws (subscriptions/); over HTTP one is a client's mistake. */
+function subscriptionsOverSocketsOnly(): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation }) {
+          if (operation?.operation !== 'subscription') return;
+          throw new GraphQLError('Subscriptions are served over graphql-ws (a WebSocket) on this path', {
+            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+          });
+        },
+      };
+    },
+  };
+}
+
 function metricsPlugin(metrics: Metrics): ApolloServerPlugin<GatewayContext> {
   return {
     async requestDidStart() {
@@ -56,7 +72,8 @@ export async function createGraph(options: GraphOptions) {
   });
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
-    introspection: !production,
+    // The explorer's docs and completion read the schema: enabling it in production enables introspection.
+    introspection: !production || platform.config.GRAPHQL_EXPLORER,
     hideSchemaDetailsFromClientErrors: production,
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
@@ -66,8 +83,10 @@ export async function createGraph(options: GraphOptions) {
     formatError: formatGatewayError(platform.logger),
     plugins: [
       perIpRateLimitPlugin(platform),
+      subscriptionsOverSocketsOnly(),
       metricsPlugin(options.metrics),
-      production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      // The edge serves its own explorer page (pages/pages.ts), from the project's files.
+      ApolloServerPluginLandingPageDisabled(),
     ],
   });
   await apollo.start();

@@ -10,6 +10,7 @@ import { formatGatewayError } from '../graph/format-error.js';
 import { subgraphRegistry } from '../subgraph-registry.js';
 import { SubscriptionPlanExecutor } from './plan-executor.js';
 import { InProcessUpstream, RemoteUpstream, type SubscriptionUpstream } from './upstream.js';
+import { BrowserOrigins } from '../edge/browser-origins.js';
 import { SocketAuthority } from './socket-authority.js';
 import { attachSubscriptionServer } from './ws-server.js';
 
@@ -47,8 +48,6 @@ export async function attachSubscriptions(options: SubscriptionsOptions): Promis
     dataSources[name] = options.dataSource(name);
   }
   const executor = new SubscriptionPlanExecutor(graph.planner, dataSources, upstreams, platform.logger);
-  const { ALLOWED_ORIGINS, PUBLIC_URL, PORT } = platform.config;
-  const ownOrigin = PUBLIC_URL ? new URL(PUBLIC_URL).origin : `http://localhost:${PORT}`;
   const formatError = formatGatewayError(platform.logger);
   const { authenticator, revocations, logger, now } = platform;
   const authority = new SocketAuthority({ authenticator, revocations, logger, now, recheckMs });
@@ -58,7 +57,7 @@ export async function attachSubscriptions(options: SubscriptionsOptions): Promis
     path: '/graphql',
     executor,
     authority,
-    allowedOrigins: new Set([...ALLOWED_ORIGINS, ownOrigin]),
+    origins: new BrowserOrigins(platform.config),
     executeOperation: async (query, variables, operationName, contextValue) => {
       const response = await graph.apollo.executeOperation({ query, variables, operationName }, { contextValue });
       if (response.body.kind !== 'single') throw new Error('incremental delivery is not served over the socket');

@@ -17,6 +17,7 @@ import { SubscriptionPlanExecutor } from './plan-executor.js';
 import { SocketAuthority } from './socket-authority.js';
 import { InProcessUpstream } from './upstream.js';
 import { attachSubscriptionServer } from './ws-server.js';
+import { BrowserOrigins } from '../edge/browser-origins.js';
 
 const link = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])';
 
@@ -127,7 +128,7 @@ describe('subscription bridge: any subgraph, payload fields resolved through the
       path: '/graphql',
       executor,
       authority,
-      allowedOrigins: new Set(),
+      origins: new BrowserOrigins({ ALLOWED_ORIGINS: [], PUBLIC_URL: undefined, PORT: 4000 }),
       executeOperation: async () => ({ data: null }),
       formatError: (error) => error,
       logger,

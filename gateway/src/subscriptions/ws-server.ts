@@ -15,6 +15,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { UserCaller } from '@platform/lib/auth/caller';
 import type { GatewayContext, RequestInfo } from '@platform/lib/graphql/context';
 import type { Logger } from '@platform/lib/logger';
+import type { BrowserOrigins } from '../edge/browser-origins.js';
 import { InvalidUpgradeError, OriginNotAllowedError, RouteNotFoundError } from '../edge/edge.errors.js';
 import { requestInfoOf } from '../edge/request-context.js';
 import { requestIdOf } from '../edge/request-hooks.js';
@@ -31,7 +32,7 @@ export interface SubscriptionServerOptions {
   executor: SubscriptionPlanExecutor;
   authority: SocketAuthority;
   /** Origins allowed to open a socket; requests without Origin (apps, services) are allowed. */
-  allowedOrigins: Set<string>;
+  origins: BrowserOrigins;
   /** Queries and mutations over the socket go through the normal gateway execution. */
   executeOperation(
     query: string,
@@ -67,7 +68,7 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
     const origin = request.headers.origin;
     if ((request.url ?? '').split('?')[0] !== options.path) {
       refuseUpgrade(socket, request, new RouteNotFoundError());
-    } else if (origin && !options.allowedOrigins.has(origin)) {
+    } else if (origin && !options.origins.allows(origin, request)) {
       refuseUpgrade(socket, request, new OriginNotAllowedError());
     } else {
       wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request));

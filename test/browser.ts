@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { projectRoot } from '@platform/lib/project-root';
+
+const chromiumPath = '/usr/bin/chromium';
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface TestBrowser {
+  context: BrowserContext;
+  page: Page;
+  /** Requests to anything but this machine: aborted, and listed here for the test to assert on. */
+  leftTheMachine: string[];
+  /** Console errors and page errors, such as Content-Security-Policy violations. */
+  errors: string[];
+  screenshot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const local = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+
+/**
+ * Debian's Chromium through playwright-core with a fresh profile, offline: every request that would leave the
+ * machine is refused, as on a machine without internet.
+ */
+export async function openBrowser(screenshotsFolder: string): Promise<TestBrowser> {
+  const profile = await mkdtemp(join(tmpdir(), 'platform-browser-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: chromiumArgs,
+    viewport: { width: 1280, height: 900 },
+  });
+  const leftTheMachine: string[] = [];
+  const errors: string[] = [];
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol === 'data:' || local(url)) return route.continue();
+    leftTheMachine.push(url.href);
+    return route.abort('internetdisconnected');
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return {
+    context,
+    page,
+    leftTheMachine,
+    errors,
+    screenshot: async (name) => {
+      await page.screenshot({ path: join(projectRoot(), 'test-results', screenshotsFolder, `${name}.png`) });
+    },
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+const chromiumInstalled = existsSync(chromiumPath);
+if (process.env.CI === 'true' && !chromiumInstalled) {
+  throw new Error(`CI requires Chromium at ${chromiumPath} (.ci/run installs Debian's chromium package)`);
+}
+if (!chromiumInstalled) console.warn(`NOTICE: browser tests skipped: no Chromium at ${chromiumPath}`);
+
+/** True when no browser can run here (outside CI); use with describe.skipIf. */
+export const browserMissing = !chromiumInstalled;
