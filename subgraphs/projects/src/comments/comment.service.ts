@@ -13,9 +13,15 @@ export interface CommentActor {
   isAdmin: boolean;
 }
 
+/** What a comment's shape shows of its row, from an entity or read without one (the nested list). */
+export type CommentRow = Pick<
+  TaskComment,
+  'id' | 'taskId' | 'parentId' | 'authorUserId' | 'content' | 'createdAt' | 'deletedAt'
+>;
+
 /** A comment with what its shape shows beside its row. */
 export interface CommentRecord {
-  comment: TaskComment;
+  comment: CommentRow;
   attachments: TaskCommentAttachment[];
   reactions: ReactionSummary;
 }
