@@ -101,6 +101,8 @@ export async function compareRestWithGraph<Item extends { id: string }>(
     graph: { name: string; spec: RequestSpec };
     check: PageCheck<Item>;
     budget?: number;
+    /** Fewer concurrent connections than the run's, for pages so large that more would measure only queueing. */
+    connections?: number;
   },
 ): Promise<BenchRow[]> {
   const { suite, names, rest, graph, check } = comparison;
@@ -124,13 +126,17 @@ export async function compareRestWithGraph<Item extends { id: string }>(
     request: () => side.spec,
   });
   rows.unshift(
-    ...(await compareArms(load, settings, {
-      suite,
-      name: names.arms,
-      subject: arm(rest),
-      baseline: arm(graph),
-      target: 0.9,
-    })),
+    ...(await compareArms(
+      load,
+      { ...settings, connections: comparison.connections ?? settings.connections },
+      {
+        suite,
+        name: names.arms,
+        subject: arm(rest),
+        baseline: arm(graph),
+        target: 0.9,
+      },
+    )),
   );
   return rows;
 }
