@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '@platform/lib/config';
-import { createLogger } from '@platform/lib/logger';
+import { createLogger, type Logger } from '@platform/lib/logger';
 import { startSystem, type System } from '@platform/gateway/system';
 import { onDatabase } from './database.js';
 import { testDatabaseUrl, testRedisUrl } from './services.js';
@@ -65,12 +65,16 @@ export function testConfigOf(shared: SharedResources, env: Record<string, string
 }
 
 /** The real system on a real port, on real PostgreSQL and Redis; several may share one database and Redis. */
-export async function startTestServer(shared: SharedResources, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  shared: SharedResources,
+  env: Record<string, string> = {},
+  logger?: Logger,
+): Promise<TestServer> {
   const config = testConfigOf(shared, env);
   const system = await startSystem({
     config,
     databaseUrl: shared.databaseUrl,
-    logger: createLogger(config.LOG_LEVEL),
+    logger: logger ?? createLogger(config.LOG_LEVEL),
   });
   const address = await system.app.listen({ port: 0, host: '127.0.0.1' });
   return { url: address, system, config, close: () => system.close() };

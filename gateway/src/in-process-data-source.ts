@@ -5,6 +5,7 @@ import type { GatewayContext } from '@platform/lib/graphql/context';
 import { containError } from '@platform/lib/graphql/error-boundary';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import type { Logger } from '@platform/lib/logger';
+import { inSpan } from '@platform/lib/tracing';
 
 const maxCachedDocuments = 1000;
 
@@ -21,6 +22,10 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     private readonly subgraph: Subgraph,
     private readonly logger: Logger,
   ) {}
+
+  get name() {
+    return this.subgraph.name;
+  }
 
   get schema() {
     return this.subgraph.schema;
@@ -41,13 +46,16 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     operationName: string | undefined,
     context: GatewayContext,
   ) {
-    const result = await execute({
-      schema: this.subgraph.schema,
-      document,
-      variableValues: variables,
-      operationName,
-      contextValue: this.contextFor(context),
-    });
+    // The span a standalone subgraph's server would make, so both layouts show the subgraph in the trace.
+    const result = await inSpan(`subgraph ${this.name}`, { attributes: { 'platform.subgraph': this.name } }, async () =>
+      execute({
+        schema: this.subgraph.schema,
+        document,
+        variableValues: variables,
+        operationName,
+        contextValue: this.contextFor(context),
+      }),
+    );
     return {
       data: result.data as Record<string, unknown> | null | undefined,
       errors: result.errors?.map((error) => containError(error, this.logger)),

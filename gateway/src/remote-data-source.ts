@@ -3,6 +3,7 @@ import { isIncomingOperation } from './incoming-operation.js';
 import { Agent, fetch } from 'undici';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { InternalIdentity } from '@platform/lib/graphql/internal-identity';
+import { traceCarrier } from '@platform/lib/tracing';
 
 /** Keep-alive connections: the gateway's default fetcher (make-fetch-happen) served half the requests per second. */
 const keepAliveAgent = new Agent({ keepAliveTimeout: 10_000, connections: 128, pipelining: 1 });
@@ -27,5 +28,7 @@ export class SignedIdentityDataSource extends RemoteGraphQLDataSource<GatewayCon
     const { request, context } = options;
     request.http?.headers.set('x-internal-identity', await this.identity.sign(context));
     request.http?.headers.set('x-request-id', context.request.requestId);
+    // The gateway's fetch span, continued by the subgraph's server span (W3C traceparent).
+    for (const [name, value] of Object.entries(traceCarrier() ?? {})) request.http?.headers.set(name, value);
   }
 }

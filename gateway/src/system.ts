@@ -8,6 +8,7 @@ import { createMetrics } from '@platform/lib/metrics';
 import { createPlatform, type Platform } from '@platform/lib/platform';
 import { projectVersion, readProjectFile } from '@platform/lib/project-root';
 import { createStores } from '@platform/lib/store/index';
+import { openTracing } from '@platform/lib/tracing';
 import { openRevocationReader } from '@platform/auth/revocations/revocation-reader';
 import { restRoutes } from '@platform/rest-adapters/index';
 import { createEdge } from './edge/server.js';
@@ -54,6 +55,7 @@ function pushHealthOf(subgraphs: Subgraph[]): (() => Promise<void>) | undefined 
 export async function startSystem(options: SystemOptions): Promise<System> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const tracing = await openTracing(config, 'gateway');
   const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const platform = createPlatform(config, logger, stores, options.now);
   const metrics = createMetrics();
@@ -120,6 +122,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       await platform.notifications.close();
       await database.close();
       await stores.close();
+      await tracing.close();
     },
   };
 }

@@ -95,6 +95,10 @@ const environmentSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true')),
+  /** OTLP/HTTP collector base URL (traces go to `<it>/v1/traces`); unset: no spans are recorded or sent. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** The trace resource's service.name; unset: the process's own name (gateway, auth, projects, ...). */
+  OTEL_SERVICE_NAME: z.string().optional(),
   /** `npm start` creates the demo data set once (never in production: its people have a published password). */
   SEED_DEMO: booleanString,
 });

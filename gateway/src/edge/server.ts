@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerTraceHooks } from '@platform/lib/http-tracing';
 import type { Metrics } from '@platform/lib/metrics';
 import type { Platform } from '@platform/lib/platform';
 import { openApiDocument } from '@platform/rest-adapters/openapi';
@@ -7,6 +8,7 @@ import type { RestRoute } from '@platform/rest-adapters/route';
 import type { Graph } from '../graph/apollo.js';
 import { registerPages } from '../pages/pages.js';
 import { registerErrorHandling } from './error-handler.js';
+import { edgePaths } from './edge-paths.js';
 import { registerGraphQLRoute } from './graphql-route.js';
 import { registerHealth, type HealthChecks } from './health.js';
 import { registerInternalVerify } from './internal-verify.js';
@@ -41,6 +43,7 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
     keepAliveTimeout: 65_000,
     return503OnClosing: true,
   });
+  registerTraceHooks(app);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerRequestHooks(app, platform, metrics);
@@ -52,7 +55,7 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   });
   registerInternalVerify(app, platform, metrics);
   registerHealth(app, platform, options.health, options.version);
-  const openApi = openApiDocument(options.routes, options.version);
+  const openApi = openApiDocument(options.routes, options.version, edgePaths);
   app.get('/openapi.json', async () => openApi);
   registerPages(app);
   app.get('/metrics', async (_request, reply) =>

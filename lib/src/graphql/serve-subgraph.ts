@@ -14,8 +14,10 @@ import {
 } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
+import { registerTraceHooks } from '../http-tracing.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform.js';
+import { openTracing } from '../tracing.js';
 import type { GatewayContext } from './context.js';
 import { containError } from './error-boundary.js';
 import { InternalIdentity } from './internal-identity.js';
@@ -29,6 +31,7 @@ import type { Subgraph } from './subgraph.js';
  */
 export async function serveSubgraph(subgraph: Subgraph, platform: Platform): Promise<FastifyInstance> {
   const identity = new InternalIdentity(platform.codec);
+  const tracing = await openTracing(platform.config, subgraph.name);
   const apollo = new ApolloServer<GatewayContext>({
     schema: subgraph.schema,
     introspection: false,
@@ -47,6 +50,7 @@ export async function serveSubgraph(subgraph: Subgraph, platform: Platform): Pro
     return503OnClosing: true,
     ...(subgraph.requestBodyLimit ? { bodyLimit: subgraph.requestBodyLimit } : {}),
   });
+  registerTraceHooks(app);
   app.route({
     method: ['GET', 'POST'],
     url: '/graphql',
@@ -76,6 +80,7 @@ export async function serveSubgraph(subgraph: Subgraph, platform: Platform): Pro
   app.addHook('onClose', async () => {
     await apollo.stop();
     await subgraph.close();
+    await tracing.close();
   });
   return app;
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import { traceCarrier } from '../tracing.js';
 import { validate } from '../validation.js';
 import { notificationJobSchema } from './job-schema.js';
 import { NotificationRequestQueue } from './request-queue.js';
@@ -68,7 +69,7 @@ export class QueuedNotificationProducer {
   private async raise(input: NotificationJobRequest, serviceName: string): Promise<void> {
     try {
       if (!this.queue) throw new Error('notification producer used before its database was opened');
-      await this.queue.send({ request: validate(notificationJobSchema, input), serviceName });
+      await this.queue.send({ request: validate(notificationJobSchema, input), serviceName, trace: traceCarrier() });
     } catch (error) {
       this.logger.error({ err: error, triggerEvent: input.triggerEvent }, 'notification not raised');
     }

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { TraceCarrier } from '../tracing.js';
 import type { NotificationJobBody } from './job-schema.js';
 
 /** pg-boss's schema in the notification subgraph's database, shared by its job queue and this request queue. */
@@ -11,6 +12,8 @@ export const notificationRequestQueue = 'notification-requests';
 export interface NotificationRequestMessage {
   request: NotificationJobBody;
   serviceName: string;
+  /** The raising request's trace, continued by the worker that accepts it. */
+  trace?: TraceCarrier;
 }
 
 /** The same retries, expiry and dead letter as the job queue, so a request is as durable as a job. */

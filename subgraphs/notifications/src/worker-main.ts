@@ -4,6 +4,7 @@ import { DatabasePool } from '@platform/lib/database';
 import { createLogger } from '@platform/lib/logger';
 import { createPlatform } from '@platform/lib/platform';
 import { createStores } from '@platform/lib/store/index';
+import { openTracing } from '@platform/lib/tracing';
 import { openNotificationsDatabase } from './app.js';
 import { openDelivery } from './delivery.js';
 
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.DATABASE_URL) throw new ConfigError('Invalid configuration: DATABASE_URL required for the worker');
   const logger = createLogger(config.LOG_LEVEL, 'notifications-worker');
+  const tracing = await openTracing(config, 'notifications-worker');
   const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const platform = createPlatform(config, logger, stores);
   const database = new DatabasePool(config.DATABASE_URL);
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
     await delivery.close();
     await database.close();
     await stores.close();
+    await tracing.close();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown());

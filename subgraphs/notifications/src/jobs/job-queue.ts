@@ -8,12 +8,20 @@ import {
   notificationRequestQueue,
   type NotificationRequestMessage,
 } from '@platform/lib/notifications/request-queue';
+import { contextFrom, inSpan, SpanKind, traceCarrier, type TraceCarrier } from '@platform/lib/tracing';
 
 const queueName = 'notification-jobs';
 const deadLetterName = 'notification-jobs-dead';
 
 export interface QueuedJob {
   jobId: string;
+  /** The trace of the request that made the job, continued by its delivery. */
+  trace?: TraceCarrier;
+}
+
+/** A job's processing as a consumer span in the trace of the request that queued it. */
+function continueTrace<T>(name: string, carrier: TraceCarrier | undefined, work: () => Promise<T>): Promise<T> {
+  return inSpan(name, { kind: SpanKind.CONSUMER, parent: contextFrom(carrier) }, work);
 }
 
 export type JobHandler = (job: QueuedJob, attempt: { retryCount: number; retryLimit: number }) => Promise<void>;
@@ -67,7 +75,7 @@ export class JobQueue {
   }
 
   async enqueue(client: SqlClient, jobId: string, startAfter: Date | null): Promise<void> {
-    await this.boss.send(queueName, { jobId } satisfies QueuedJob, {
+    await this.boss.send(queueName, { jobId, trace: traceCarrier() } satisfies QueuedJob, {
       id: jobId,
       ...(startAfter ? { startAfter } : {}),
       db: { executeSql: (text, values) => client.query(text, values) as Promise<{ rows: unknown[] }> },
@@ -87,7 +95,10 @@ export class JobQueue {
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
         async ([job]) => {
           try {
-            if (job) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+            if (job) {
+              const attempt = { retryCount: job.retryCount, retryLimit: job.retryLimit };
+              await continueTrace(`${queueName} process`, job.data.trace, () => handler(job.data, attempt));
+            }
           } finally {
             // pg-boss waits a polling interval after every batch; while jobs keep coming, fetch again at once.
             this.boss.notifyWorker(id);
@@ -104,7 +115,11 @@ export class JobQueue {
       notificationRequestQueue,
       { batchSize: 1, pollingIntervalSeconds: 0.5 },
       async ([request]) => {
-        if (request) await handler(request.data, request.id);
+        if (request) {
+          await continueTrace(`${notificationRequestQueue} process`, request.data.trace, () =>
+            handler(request.data, request.id),
+          );
+        }
       },
     );
   }
