@@ -48,13 +48,29 @@ export class Migration20261220000000_task_facets extends Migration {
 
 /**
  * `task_facet_add(tasks, sign)` adds (1) or removes (-1) the given live tasks from both counts, with the
- * participants they have now. The participant triggers count the pairs whose task exists; the task's insert
- * trigger counts the participants already present (a flush may write them before the task): each pair once.
+ * participants they have now; `task_participant_facet_add(pairs, sign)` the given participations of live tasks,
+ * with their tasks as they are now. Both count pairs through `task_pair_facet_add`. The participant triggers count
+ * the pairs whose task exists; the task's insert trigger counts the participants already present (a flush may
+ * write them before the task): each pair once.
  */
 const facetFunctions = `
   create function "projects"."task_facet_lock"(projects uuid[]) returns void language sql as $$
     select pg_advisory_xact_lock(hashtextextended('projects.task_facet:' || p::text, 0))
     from (select distinct unnest(projects) as p order by 1) ordered;
+  $$;
+
+  create function "projects"."task_pair_facet_add"(
+    tasks "projects"."task"[], pairs "projects"."task_participant"[], sign integer) returns void
+  language sql as $$
+    insert into "projects"."task_participant_facet" as f
+      ("project_id", "employee_id", "status", "priority", "department_id", "tags", "tags_key", "count")
+    select t."project_id", p."employee_id", t."status", t."priority", t."department_id", t."tags", md5(t."tags"::text),
+      sign * count(*)
+    from unnest(tasks) t join unnest(pairs) p on p."task_id" = t."id"
+    where t."deleted_at" is null
+    group by 1, 2, 3, 4, 5, 6
+    on conflict ("project_id", "employee_id", "status", "priority", "department_id", "tags_key")
+      do update set "count" = f."count" + excluded."count";
   $$;
 
   create function "projects"."task_facet_add"(tasks "projects"."task"[], sign integer) returns void
@@ -69,32 +85,19 @@ const facetFunctions = `
     group by 1, 2, 3, 4, 5
     on conflict ("project_id", "status", "priority", "department_id", "tags_key")
       do update set "count" = f."count" + excluded."count";
-    insert into "projects"."task_participant_facet" as f
-      ("project_id", "employee_id", "status", "priority", "department_id", "tags", "tags_key", "count")
-    select t."project_id", p."employee_id", t."status", t."priority", t."department_id", t."tags", md5(t."tags"::text),
-      sign * count(*)
-    from unnest(tasks) t join "projects"."task_participant" p on p."task_id" = t."id"
-    where t."deleted_at" is null
-    group by 1, 2, 3, 4, 5, 6
-    on conflict ("project_id", "employee_id", "status", "priority", "department_id", "tags_key")
-      do update set "count" = f."count" + excluded."count";
+    perform "projects"."task_pair_facet_add"(tasks, array(
+      select p from "projects"."task_participant" p where p."task_id" in (select (unnest(tasks))."id")), sign);
   end $$;
 
   create function "projects"."task_participant_facet_add"(pairs "projects"."task_participant"[], sign integer)
   returns void language plpgsql as $$
+  declare
+    tasks "projects"."task"[] := array(
+      select t from "projects"."task" t where t."id" in (select (unnest(pairs))."task_id"));
   begin
-    if pairs is null or cardinality(pairs) = 0 then return; end if;
-    perform "projects"."task_facet_lock"(array(
-      select t."project_id" from "projects"."task" t where t."id" in (select (unnest(pairs))."task_id")));
-    insert into "projects"."task_participant_facet" as f
-      ("project_id", "employee_id", "status", "priority", "department_id", "tags", "tags_key", "count")
-    select t."project_id", p."employee_id", t."status", t."priority", t."department_id", t."tags", md5(t."tags"::text),
-      sign * count(*)
-    from unnest(pairs) p join "projects"."task" t on t."id" = p."task_id"
-    where t."deleted_at" is null
-    group by 1, 2, 3, 4, 5, 6
-    on conflict ("project_id", "employee_id", "status", "priority", "department_id", "tags_key")
-      do update set "count" = f."count" + excluded."count";
+    if cardinality(tasks) = 0 then return; end if;
+    perform "projects"."task_facet_lock"(array(select (unnest(tasks))."project_id"));
+    perform "projects"."task_pair_facet_add"(tasks, pairs, sign);
   end $$;
 
   create function "projects"."task_facet_inserted"() returns trigger language plpgsql as $$

@@ -1,35 +1,29 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
 
-@ObjectType('TaskFilterOption', { description: 'A priority, status or tag: value and label are the string itself' })
-export class TaskFilterOptionType {
-  @Field(() => String)
+/** What every option has, declared once in a base class no resolver reaches (so it is not in the schema). */
+@ObjectType('TaskFacetCountedOption')
+class CountedOption {
+  @Field(() => String, { description: 'The string itself, or the department or employee id' })
   value!: string;
-
-  @Field(() => String)
-  label!: string;
 
   @Field(() => Int, { description: "Live tasks with this value, under the other facets' filters and the search" })
   count!: number;
 }
 
+@ObjectType('TaskFilterOption', { description: 'A priority, status or tag: value and label are the string itself' })
+export class TaskFilterOptionType extends CountedOption {
+  @Field(() => String)
+  label!: string;
+}
+
 @ObjectType('TaskDepartmentOption', { description: "A department: its label is the directory's department name" })
-export class TaskDepartmentOptionType {
-  @Field(() => ID, { description: 'The department id' })
-  value!: string;
+export class TaskDepartmentOptionType extends CountedOption {}
 
-  @Field(() => Int, { description: "Live tasks of this department, under the other facets' filters and the search" })
-  count!: number;
-}
-
-@ObjectType('TaskParticipantOption', { description: "A participant: its label is the directory's employee name" })
-export class TaskParticipantOptionType {
-  @Field(() => ID, { description: 'The employee id' })
-  value!: string;
-
-  @Field(() => Int, { description: 'Live tasks this employee takes part in, under every filter and the search' })
-  count!: number;
-}
+@ObjectType('TaskParticipantOption', {
+  description: "A participant (counted under every filter): its label is the directory's employee name",
+})
+export class TaskParticipantOptionType extends CountedOption {}
 
 @ObjectType('TaskFilterOptions', { description: "Filter options of a project's tasks (projects spec), count desc" })
 export class TaskFilterOptionsType {
