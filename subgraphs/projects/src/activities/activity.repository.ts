@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { Activity, type ActivityType, type ChangedFields } from './activity.entity.js';
+import type { ActivityRow } from './activity.views.js';
 
 export interface NewActivity {
   taskId: string;
@@ -9,6 +11,22 @@ export interface NewActivity {
   to: ChangedFields;
   changedAt: Date;
 }
+
+type TimeFields = 'changedAt' | 'createdAt' | 'updatedAt';
+
+/** Times arrive as ISO 8601 text: the driver is set up to hand MikroORM timestamps as text. */
+type ActivityTextRow = Omit<ActivityRow, TimeFields> & Record<TimeFields, string>;
+
+/** The entries of the tasks $1, each task's oldest first (as the activity history orders them). */
+const ofTasksStatement: PreparedStatement = {
+  name: 'projects.activities.of_tasks',
+  text: `
+  select "id", "task_id" as "taskId", "type", "actor_user_id" as "actorUserId", "from", "to",
+    to_json("changed_at") #>> '{}' as "changedAt", to_json("created_at") #>> '{}' as "createdAt",
+    to_json("updated_at") #>> '{}' as "updatedAt"
+  from "projects"."task_activity" where "task_id" = any($1::uuid[])
+  order by "task_id", "changed_at", "created_at", "id"`,
+};
 
 /** The task_activity table: entries are only ever added, in the transaction of the change they record. */
 export class ActivityRepository {
@@ -32,15 +50,20 @@ export class ActivityRepository {
 
   /** Oldest first (decisions: Shapes and codes, activity history). */
   ofTask(taskId: string): Promise<Activity[]> {
-    return this.ofTasks([taskId]);
+    return this.em.find(Activity, { taskId }, { orderBy: { changedAt: 'asc', createdAt: 'asc', id: 'asc' } });
   }
 
-  /** The entries of several tasks in one statement, each task's oldest first. */
-  ofTasks(taskIds: readonly string[]): Promise<Activity[]> {
-    return this.em.find(
-      Activity,
-      { taskId: { $in: [...taskIds] } },
-      { orderBy: { changedAt: 'asc', createdAt: 'asc', id: 'asc' } },
-    );
+  /**
+   * The entries of a page of tasks in one statement, as rows, not entities: they are only read, and registering
+   * some 550 entities per nested page was a measured share of its CPU.
+   */
+  async ofTasks(taskIds: readonly string[]): Promise<ActivityRow[]> {
+    const rows = await runStatement<ActivityTextRow>(this.em, ofTasksStatement, [[...taskIds]]);
+    return rows.map((row) => ({
+      ...row,
+      changedAt: new Date(row.changedAt),
+      createdAt: new Date(row.createdAt),
+      updatedAt: new Date(row.updatedAt),
+    }));
   }
 }

@@ -1,7 +1,13 @@
 import type { Activity } from './activity.entity.js';
 import type { TaskActivityType } from './activity.types.js';
 
-export function activityView(activity: Activity): TaskActivityType {
+/** What an entry's shape shows, from an entity or read without one (the nested list). */
+export type ActivityRow = Pick<
+  Activity,
+  'id' | 'taskId' | 'type' | 'actorUserId' | 'from' | 'to' | 'changedAt' | 'createdAt' | 'updatedAt'
+>;
+
+export function activityView(activity: ActivityRow): TaskActivityType {
   return {
     id: activity.id,
     taskId: activity.taskId,

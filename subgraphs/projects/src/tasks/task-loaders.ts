@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { Activity } from '../activities/activity.entity.js';
+import type { ActivityRow } from '../activities/activity.views.js';
 import type { ActivityRepository } from '../activities/activity.repository.js';
 import type { CommentRepository } from '../comments/comment.repository.js';
 import type { CommentRecord } from '../comments/comment.service.js';
@@ -14,7 +14,7 @@ export class TaskLoaders {
   );
 
   /** Oldest first, like the activity history. */
-  readonly activities = new DataLoader<string, Activity[]>(async (taskIds) =>
+  readonly activities = new DataLoader<string, ActivityRow[]>(async (taskIds) =>
     groupBy(await this.activityRows.ofTasks(taskIds), (row) => row.taskId, taskIds),
   );
 
