@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trace, type ProxyTracerProvider } from '@opentelemetry/api';
 import { createLogger } from '@platform/lib/logger';
+import { tracingOn } from '@platform/lib/tracing';
 import { createProjectsSubgraph } from '@platform/projects/app';
-import { httpClient, loginAs } from '../../../test/client.js';
+import { httpClient, loginAs, type HttpClient } from '../../../test/client.js';
+import { deviceTestKit, makeKeyPair } from '../../../test/device-kit.js';
 import {
   adminCredentials,
   createTestDatabase,
@@ -12,6 +15,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../test/harness.js';
+import { inboxHolding } from '../../../test/notifications-kit.js';
 import { servicesMissing } from '../../../test/services.js';
 import { startStandaloneSubgraph, type StandaloneSubgraph } from '../../../test/standalone-subgraph.js';
 
@@ -27,6 +31,7 @@ interface ReceivedSpan {
 }
 
 const serverKind = 2;
+const consumerKind = 5;
 /** OTLP span flags: the parent's remoteness is known (0x100), and the parent is remote (0x200). */
 const remoteParentFlags = 0x300;
 
@@ -70,14 +75,27 @@ interface TracedCall {
   requestId: string;
 }
 
+/** A device registration raises a security event: a notification request, then a job, then the inbox item. */
+async function registerDeviceAndAwaitItsNotification(api: HttpClient): Promise<void> {
+  const kit = deviceTestKit(api);
+  const owner = await kit.newUser();
+  await kit.registerDevice(owner.token, makeKeyPair('ES256'));
+  await inboxHolding(api, owner.token, 1);
+}
+
 /**
  * GET /api/v1/projects with a bearer on a gateway exporting to a local receiver, optionally with the projects
- * subgraph alone on its own port; closing the processes flushes their spans before anything is checked.
+ * subgraph alone on its own port, then `more`; closing the processes flushes their spans before anything is
+ * checked.
  */
-async function traceOneRestCall(receiver: TraceReceiver, distributed: boolean): Promise<TracedCall> {
+async function traceOneRestCall(
+  receiver: TraceReceiver | undefined,
+  distributed: boolean,
+  more?: (api: HttpClient) => Promise<void>,
+): Promise<TracedCall> {
   const database = await createTestDatabase();
   const logLines: Record<string, unknown>[] = [];
-  const env = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url };
+  const env: Record<string, string> = receiver ? { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url } : {};
   let subgraph: StandaloneSubgraph | undefined;
   let gateway: TestServer | undefined;
   try {
@@ -90,11 +108,12 @@ async function traceOneRestCall(receiver: TraceReceiver, distributed: boolean): 
     const requestId = randomUUID();
     const listed = await api.get('/api/v1/projects', { token: accessToken, headers: { 'x-request-id': requestId } });
     expect(listed.status).toBe(200);
+    await more?.(api);
     await gateway.close();
     gateway = undefined;
     await subgraph?.close();
     subgraph = undefined;
-    return { spans: receiver.spans, logLines, requestId };
+    return { spans: receiver?.spans ?? [], logLines, requestId };
   } finally {
     await gateway?.close();
     await subgraph?.close();
@@ -120,6 +139,20 @@ function traceOf(call: TracedCall) {
   return { edge: edge!, spans, named, ancestry };
 }
 
+// First: a process registers its trace provider for good once an endpoint is given.
+describe.skipIf(servicesMissing)('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  it('registers no tracing SDK and writes no trace id', async () => {
+    const call = await traceOneRestCall(undefined, false);
+    expect(tracingOn()).toBe(false);
+    expect((trace.getTracerProvider() as ProxyTracerProvider).getDelegate().constructor.name).toBe(
+      'NoopTracerProvider',
+    );
+    const line = call.logLines.find((entry) => entry.msg === 'request' && entry.reqId === call.requestId);
+    expect(line).toMatchObject({ path: '/api/v1/projects', status: 200 });
+    expect(line).not.toHaveProperty('traceId');
+  });
+});
+
 describe.skipIf(servicesMissing)('traces over OTLP (issue 16)', () => {
   let receiver: TraceReceiver;
   let single: TracedCall;
@@ -128,7 +161,7 @@ describe.skipIf(servicesMissing)('traces over OTLP (issue 16)', () => {
   // One receiver: a process registers one trace provider, with the first endpoint it is given.
   beforeAll(async () => {
     receiver = await startTraceReceiver();
-    single = await traceOneRestCall(receiver, false);
+    single = await traceOneRestCall(receiver, false, registerDeviceAndAwaitItsNotification);
     distributed = await traceOneRestCall(receiver, true);
   }, 60_000);
   afterAll(() => receiver?.close());
@@ -159,5 +192,15 @@ describe.skipIf(servicesMissing)('traces over OTLP (issue 16)', () => {
       const line = call.logLines.find((entry) => entry.msg === 'request' && entry.reqId === call.requestId);
       expect(line).toMatchObject({ path: '/api/v1/projects', status: 200, traceId: edge.traceId });
     }
+  });
+
+  it("the notification worker continues the raising request's trace in the request and the job it processes", () => {
+    const verify = single.spans.find((span) => span.name === 'POST /api/v1/auth/devices/register/verify');
+    expect(verify, 'the edge span of the device registration').toBeDefined();
+    const consumers = single.spans.filter((span) => span.traceId === verify!.traceId && span.kind === consumerKind);
+    expect(consumers.map((span) => span.name).sort()).toEqual([
+      'notification-jobs process',
+      'notification-requests process',
+    ]);
   });
 });
