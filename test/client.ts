@@ -1,3 +1,5 @@
+import { contractBreachOf } from './response-contract.js';
+
 export interface HttpResult<T = any> {
   status: number;
   headers: Headers;
@@ -11,7 +13,10 @@ export interface RequestOptions {
   rawBody?: string;
 }
 
-/** A thin HTTP client for tests: real requests over loopback, JSON in and out. */
+/**
+ * A thin HTTP client for tests: real requests over loopback, JSON in and out. Every answer of a described path
+ * is checked against the OpenAPI description (test/response-contract.ts); one that breaks it fails the test.
+ */
 export function httpClient(baseUrl: string) {
   async function request<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}) {
     const headers: Record<string, string> = { ...options.headers };
@@ -30,6 +35,9 @@ export function httpClient(baseUrl: string) {
     } catch {
       // not JSON (metrics, HTML): the raw text is the body
     }
+    const breach = contractBreachOf(method, path, response.status, parsed);
+    if (breach)
+      throw new Error(`${method} ${path} answered ${response.status} outside its OpenAPI description: ${breach}`);
     return { status: response.status, headers: response.headers, body: parsed as T } satisfies HttpResult<T>;
   }
   return {

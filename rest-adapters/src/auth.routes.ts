@@ -1,7 +1,7 @@
 import { z } from '@platform/lib/validation';
+import { dataOf } from './response.shapes.js';
 import { defineRoutes } from './route.js';
-
-const tokenSetFields = 'accessToken refreshToken accessTokenExpiresAt refreshTokenExpiresAt';
+import { tokenSetFields, tokenSetShape } from './token.shapes.js';
 
 const refreshTokenBody = z.object({ refreshToken: z.string().min(1, 'is required').max(4096) }).strict();
 
@@ -25,6 +25,7 @@ export const authRoutes = defineRoutes([
       login(email: $email, password: $password, rememberMe: $rememberMe) { ${tokenSetFields} }
     }`,
     variables: ({ body }) => body as Record<string, unknown>,
+    response: dataOf(tokenSetShape),
     result: (data) => ({ data: data.login }),
     noStore: true,
   },
@@ -37,6 +38,7 @@ export const authRoutes = defineRoutes([
     body: refreshBody,
     operation: `mutation RefreshToken($refreshToken: String!) { refreshToken(refreshToken: $refreshToken) { ${tokenSetFields} } }`,
     variables: ({ body }) => body as Record<string, unknown>,
+    response: dataOf(tokenSetShape),
     result: (data) => ({ data: data.refreshToken }),
     noStore: true,
   },
@@ -49,6 +51,7 @@ export const authRoutes = defineRoutes([
     body: refreshTokenBody,
     operation: `mutation Logout($refreshToken: String!) { logout(refreshToken: $refreshToken) { success } }`,
     variables: ({ body }) => body as Record<string, unknown>,
+    response: dataOf(z.strictObject({ success: z.boolean() })),
     result: (data) => ({ data: data.logout }),
   },
 ]);

@@ -1,6 +1,14 @@
 import { z } from '@platform/lib/validation';
-import { commentFields, commentOf, commentPageOf } from './comment.shapes.js';
+import {
+  commentFields,
+  commentOf,
+  commentPageOf,
+  commentPageShape,
+  commentShape,
+  reactionShape,
+} from './comment.shapes.js';
 import { sortedPageQuery } from './paging.js';
+import { messageShape } from './response.shapes.js';
 import { defineRoutes } from './route.js';
 
 const text = z.string({ required_error: 'is required', invalid_type_error: 'must be a string' });
@@ -30,6 +38,7 @@ export const commentRoutes = defineRoutes([
         sortOrder: $sortOrder) { data { ${commentFields} } meta { limit page total totalPages } }
     }`,
     variables: ({ params, query }) => ({ uniqueCode: params.unique_code, ...query }),
+    response: commentPageShape,
     result: (data) => commentPageOf(data.taskComments),
   },
   {
@@ -44,6 +53,7 @@ export const commentRoutes = defineRoutes([
       addTaskComment(uniqueCode: $uniqueCode, input: $input) { ${commentFields} }
     }`,
     variables: ({ params, body }) => ({ uniqueCode: params.unique_code, input: body }),
+    response: commentShape,
     result: (data) => commentOf(data.addTaskComment),
     status: 201,
   },
@@ -61,6 +71,7 @@ export const commentRoutes = defineRoutes([
       }
     }`,
     variables: ({ params, body }) => ({ uniqueCode: params.unique_code, ...(body as object) }),
+    response: reactionShape,
     result: (data) => data.toggleTaskCommentReaction,
   },
   {
@@ -74,6 +85,7 @@ export const commentRoutes = defineRoutes([
       deleteTaskComment(uniqueCode: $uniqueCode, commentId: $commentId) { message }
     }`,
     variables: ({ params }) => ({ uniqueCode: params.unique_code, commentId: params.commentId }),
+    response: messageShape,
     result: (data) => data.deleteTaskComment,
   },
 ]);

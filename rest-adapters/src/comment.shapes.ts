@@ -1,4 +1,7 @@
-import { personOfUser, userPersonFields, type UserPersonSource } from './person.shapes.js';
+import { z } from '@platform/lib/validation';
+import { pageOf } from './paging.js';
+import { personOfUser, personShape, userPersonFields, type UserPersonSource } from './person.shapes.js';
+import { count, timestamp } from './response.shapes.js';
 
 /** Everything of the spec's Comment, its author as a Person (read from the graph's camelCase names). */
 export const commentFields = `id taskId parentId actorId actor { ${userPersonFields} } content
@@ -42,3 +45,24 @@ export function commentPageOf(value: unknown) {
   const page = value as { data: unknown[]; meta: unknown };
   return { data: page.data.map(commentOf), meta: page.meta };
 }
+
+const userReaction = z.enum(['', 'like', 'dislike']).describe("The caller's reaction; '' for none");
+
+export const commentShape = z.strictObject({
+  actor: personShape,
+  actorId: z.string(),
+  attachments: z.array(z.strictObject({ fileId: z.string(), id: z.string() })),
+  content: z.string().describe("'' once deleted"),
+  createdAt: timestamp,
+  dislikes: count,
+  id: z.string(),
+  isDeleted: z.boolean(),
+  likes: count,
+  parentId: z.string().nullable(),
+  taskId: z.string(),
+  userReaction,
+});
+
+export const commentPageShape = pageOf(commentShape);
+
+export const reactionShape = z.strictObject({ commentId: z.string(), likes: count, dislikes: count, userReaction });

@@ -1,7 +1,11 @@
 import { z } from '@platform/lib/validation';
+import { dataOf, timestamp } from './response.shapes.js';
 import { defineRoutes } from './route.js';
 
 const decisionFields = 'success confirmationId status';
+
+const status = z.enum(['pending', 'approved', 'rejected', 'expired']);
+const decisionShape = dataOf(z.strictObject({ success: z.boolean(), confirmationId: z.string(), status }));
 
 /** Shapes only; the auth subgraph's confirmation service applies the Confirmation rules for REST and GraphQL. */
 export const confirmationRoutes = defineRoutes([
@@ -16,6 +20,7 @@ export const confirmationRoutes = defineRoutes([
       initiateConfirmation(actionType: $actionType, actionPayload: $actionPayload) { confirmationId challenge expiresAt }
     }`,
     variables: ({ body }) => body as Record<string, unknown>,
+    response: dataOf(z.strictObject({ confirmationId: z.string(), challenge: z.string(), expiresAt: timestamp })),
     result: (data) => ({ data: data.initiateConfirmation }),
     noStore: true,
   },
@@ -32,6 +37,17 @@ export const confirmationRoutes = defineRoutes([
       }
     }`,
     variables: ({ params }) => ({ id: params.id }),
+    response: dataOf(
+      z.strictObject({
+        confirmationId: z.string(),
+        status,
+        actionType: z.string(),
+        actionPayload: z.record(z.unknown()),
+        createdAt: timestamp,
+        expiresAt: timestamp,
+        updatedAt: timestamp,
+      }),
+    ),
     result: (data) => ({ data: data.confirmationStatus }),
   },
   {
@@ -49,6 +65,7 @@ export const confirmationRoutes = defineRoutes([
       const { deviceId, signedChallenge } = body as { deviceId: string; signedChallenge: string };
       return { id: params.id, deviceId, signedChallenge };
     },
+    response: decisionShape,
     result: (data) => ({ data: data.verifyConfirmation }),
   },
   {
@@ -66,6 +83,7 @@ export const confirmationRoutes = defineRoutes([
       id: params.id,
       reason: (body as { reason?: string | null } | undefined)?.reason ?? null,
     }),
+    response: decisionShape,
     result: (data) => ({ data: data.rejectConfirmation }),
   },
 ]);

@@ -1,7 +1,23 @@
 import { z } from '@platform/lib/validation';
+import { dataOf, timestamp } from './response.shapes.js';
 import { defineRoutes } from './route.js';
+import { challengeShape } from './token.shapes.js';
 
 const deviceFields = 'id deviceName deviceType deviceFingerprint isActive lastUsedAt createdAt updatedAt';
+
+/** The auth spec's Device; its key and push token are never shown. */
+const deviceShape = z.strictObject({
+  id: z.string().uuid(),
+  deviceName: z.string(),
+  deviceType: z.enum(['mobile', 'desktop', 'tablet']),
+  deviceFingerprint: z.string(),
+  isActive: z.boolean(),
+  lastUsedAt: timestamp.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+const outcomeShape = dataOf(z.strictObject({ success: z.boolean(), message: z.string() }));
 
 /** Shapes only; the auth subgraph's device service applies the Device table's rules for REST and GraphQL. */
 const registerChallengeBody = z
@@ -27,6 +43,7 @@ export const deviceRoutes = defineRoutes([
       registerDeviceChallenge(input: $input) { challenge expiresAt deviceId sessionId }
     }`,
     variables: ({ body }) => ({ input: body }),
+    response: dataOf(challengeShape.extend({ deviceId: z.string().uuid() })),
     result: (data) => ({ data: data.registerDeviceChallenge }),
     noStore: true,
   },
@@ -43,6 +60,7 @@ export const deviceRoutes = defineRoutes([
       }
     }`,
     variables: ({ body }) => body as Record<string, unknown>,
+    response: dataOf(z.strictObject({ success: z.boolean(), deviceId: z.string().uuid(), device: deviceShape })),
     result: (data) => ({ data: data.verifyDeviceRegistration }),
   },
   {
@@ -53,6 +71,7 @@ export const deviceRoutes = defineRoutes([
     auth: 'bearer',
     operation: `query MyDevices { myDevices { ${deviceFields} } }`,
     variables: () => ({}),
+    response: dataOf(z.strictObject({ devices: z.array(deviceShape) })),
     result: (data) => ({ data: { devices: data.myDevices } }),
   },
   {
@@ -66,6 +85,7 @@ export const deviceRoutes = defineRoutes([
       updateDevicePushToken(deviceId: $deviceId, fcmToken: $fcmToken) { success message }
     }`,
     variables: ({ body }) => body as Record<string, unknown>,
+    response: outcomeShape,
     result: (data) => ({ data: data.updateDevicePushToken }),
   },
   {
@@ -77,6 +97,7 @@ export const deviceRoutes = defineRoutes([
     params: z.object({ deviceId: z.string() }),
     operation: `mutation DeleteDevice($deviceId: String!) { deleteDevice(deviceId: $deviceId) { success message } }`,
     variables: ({ params }) => ({ deviceId: params.deviceId }),
+    response: outcomeShape,
     result: (data) => ({ data: data.deleteDevice }),
   },
 ]);

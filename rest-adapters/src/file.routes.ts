@@ -1,4 +1,5 @@
 import { z } from '@platform/lib/validation';
+import { storedFileShape } from './project.shapes.js';
 import { defineRoutes } from './route.js';
 
 const fileFields = 'id name mimeType path size';
@@ -17,6 +18,7 @@ export const fileRoutes = defineRoutes([
     variables: ({ upload }) => ({
       input: { name: upload?.fileName, mimeType: upload?.mimeType, contentBase64: upload?.bytes.toString('base64') },
     }),
+    response: storedFileShape,
     result: (data) => data.uploadFile,
     status: 201,
   },

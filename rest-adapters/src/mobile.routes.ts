@@ -1,7 +1,7 @@
 import { z } from '@platform/lib/validation';
+import { dataOf } from './response.shapes.js';
 import { defineRoutes } from './route.js';
-
-const tokenSetFields = 'accessToken refreshToken accessTokenExpiresAt refreshTokenExpiresAt';
+import { challengeShape, tokenSetFields, tokenSetShape } from './token.shapes.js';
 
 /** Mobile biometric login (auth spec); public: the device's signature is the credential. */
 export const mobileRoutes = defineRoutes([
@@ -16,6 +16,7 @@ export const mobileRoutes = defineRoutes([
       mobileChallenge(deviceFingerprint: $deviceFingerprint) { challenge expiresAt sessionId }
     }`,
     variables: ({ body }) => body as Record<string, unknown>,
+    response: dataOf(challengeShape),
     result: (data) => ({ data: data.mobileChallenge }),
     noStore: true,
   },
@@ -32,6 +33,7 @@ export const mobileRoutes = defineRoutes([
       }
     }`,
     variables: ({ body }) => body as Record<string, unknown>,
+    response: dataOf(z.strictObject({ success: z.boolean(), tokens: tokenSetShape })),
     result: (data) => ({ data: data.mobileBiometricLogin }),
     noStore: true,
   },
@@ -44,6 +46,7 @@ export const mobileRoutes = defineRoutes([
     body: z.object({ refreshToken: z.string() }).strict(),
     operation: `mutation MobileRefresh($refreshToken: String!) { mobileRefresh(refreshToken: $refreshToken) { ${tokenSetFields} } }`,
     variables: ({ body }) => body as Record<string, unknown>,
+    response: dataOf(tokenSetShape),
     result: (data) => ({ data: data.mobileRefresh }),
     noStore: true,
   },

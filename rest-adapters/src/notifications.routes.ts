@@ -4,6 +4,7 @@ import {
   notificationJobSchema,
 } from '@platform/lib/notifications/job-schema';
 import { z } from '@platform/lib/validation';
+import { count, messageShape, timestamp } from './response.shapes.js';
 import { defineRoutes } from './route.js';
 
 /** The spec's device record: snake_case names through aliases; `user` comes from the auth subgraph. */
@@ -13,6 +14,39 @@ const deviceFields = `device_id: deviceId device_name: deviceName device_type: d
   user { id email emailVerified mfaEnabled status createdAt updatedAt }`;
 
 const notificationFields = 'id message targetLink targetText unread readAt createdAt';
+
+/** The notification spec's Device record. */
+const deviceShape = z.strictObject({
+  device_id: z.string(),
+  device_name: z.string().nullable(),
+  device_type: z.string().nullable(),
+  fcm_token: z.string().nullable(),
+  provider_player_id: z.string().nullable(),
+  token_invalid: z.boolean(),
+  invalid_since: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  user_id: z.number().int(),
+  user: z.strictObject({
+    id: z.number().int(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    mfaEnabled: z.boolean(),
+    status: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  }),
+});
+
+const notificationShape = z.strictObject({
+  id: z.string(),
+  message: z.string(),
+  targetLink: z.string().nullable(),
+  targetText: z.string().nullable(),
+  unread: z.boolean(),
+  readAt: timestamp.nullable(),
+  createdAt: timestamp,
+});
 
 const optionalText = z.string().max(4096, 'must be at most 4096 characters').optional();
 
@@ -45,6 +79,7 @@ export const notificationRoutes = defineRoutes([
     auth: 'bearer',
     operation: `query MyPushDevices { myPushDevices { ${deviceFields} } }`,
     variables: () => ({}),
+    response: z.array(deviceShape),
     result: (data) => data.myPushDevices,
   },
   {
@@ -69,6 +104,7 @@ export const notificationRoutes = defineRoutes([
         },
       };
     },
+    response: messageShape,
     result: (data) => ({ message: (data.registerPushDevice as { message: string }).message }),
     status: {
       of: (data) => ((data.registerPushDevice as { created: boolean }).created ? 201 : 200),
@@ -86,6 +122,7 @@ export const notificationRoutes = defineRoutes([
       updatePushDeviceTokens(deviceId: $deviceId, changes: $changes) { message }
     }`,
     variables: ({ body, params }) => ({ deviceId: params.device_id, changes: body }),
+    response: messageShape,
     result: (data) => data.updatePushDeviceTokens,
   },
   {
@@ -101,6 +138,13 @@ export const notificationRoutes = defineRoutes([
       }
     }`,
     variables: ({ query }) => query,
+    response: z.strictObject({
+      currentPage: count,
+      totalItems: count,
+      totalPages: count,
+      unreadCount: count,
+      items: z.array(notificationShape),
+    }),
     result: (data) => data.myNotifications,
   },
   {
@@ -111,6 +155,7 @@ export const notificationRoutes = defineRoutes([
     auth: 'bearer',
     operation: `mutation MarkNotificationRead($id: ID!) { markNotificationRead(id: $id) { ${notificationFields} } }`,
     variables: ({ params }) => ({ id: params.id }),
+    response: notificationShape,
     result: (data) => data.markNotificationRead,
   },
   {
@@ -121,6 +166,7 @@ export const notificationRoutes = defineRoutes([
     auth: 'bearer',
     operation: `mutation MarkAllNotificationsRead { markAllNotificationsRead { message } }`,
     variables: () => ({}),
+    response: messageShape,
     result: (data) => data.markAllNotificationsRead,
   },
   {
@@ -134,6 +180,7 @@ export const notificationRoutes = defineRoutes([
       processNotificationJob(input: $input) { jobId message processedRecipients }
     }`,
     variables: ({ body }) => ({ input: body }),
+    response: z.strictObject({ jobId: z.string(), message: z.string(), processedRecipients: count }),
     result: (data) => data.processNotificationJob,
   },
   {
@@ -145,6 +192,7 @@ export const notificationRoutes = defineRoutes([
     body: createNotificationSchema,
     operation: `mutation CreateNotification($input: CreateNotificationInput!) { createNotification(input: $input) { message } }`,
     variables: ({ body }) => ({ input: body }),
+    response: messageShape,
     result: (data) => data.createNotification,
     status: 201,
   },
@@ -159,6 +207,7 @@ export const notificationRoutes = defineRoutes([
       createNotifications(inputs: $inputs) { message }
     }`,
     variables: ({ body }) => ({ inputs: body }),
+    response: messageShape,
     result: (data) => data.createNotifications,
     status: 201,
   },

@@ -1,9 +1,22 @@
+import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { restRoutes } from './index.js';
 import { openApiDocument } from './openapi.js';
 
+/** The document is plain JSON, read here as such. */
+type Operation = { parameters: any[]; requestBody: any; responses: any; security: object[] };
+
 describe('REST docs', () => {
   const document = openApiDocument(restRoutes, '1.0.0');
+  const operation = (path: string, method: string) => document.paths[path]![method] as Operation;
+
+  it('is a valid OpenAPI 3.0 document, and the validator refuses one that is not', async () => {
+    expect(await validate(structuredClone(document) as never)).toMatchObject({ valid: true, warnings: [] });
+    const broken = structuredClone(document);
+    (broken.paths['/api/v1/tasks/{unique_code}']!.get as Operation).parameters = [];
+    const refused = await validate(broken as never);
+    expect(refused.valid).toBe(false);
+  });
 
   it('describes every declared route with its path parameters in OpenAPI form', () => {
     for (const route of restRoutes) {
@@ -13,20 +26,49 @@ describe('REST docs', () => {
   });
 
   it('renders the login body schema with its required fields', () => {
-    const login = document.paths['/api/v1/auth/login']!.post as { requestBody: any };
-    const schema = login.requestBody.content['application/json'].schema;
+    const schema = operation('/api/v1/auth/login', 'post').requestBody.content['application/json'].schema;
     expect(schema.required).toEqual(['email', 'password']);
     expect(schema.additionalProperties).toBe(false);
   });
 
+  it('lists query parameters with whether they are required, and the success body with every key', () => {
+    const statistics = operation('/api/v1/tasks/statistics', 'get');
+    expect(statistics.parameters).toEqual([
+      { name: 'projectId', in: 'query', required: true, schema: { type: 'string', minLength: 1 } },
+    ]);
+    expect(statistics.responses['200'].content['application/json'].schema).toMatchObject({
+      required: ['total', 'byStatus', 'byPriority', 'byDepartment'],
+      additionalProperties: false,
+    });
+    const names = operation('/api/v1/tasks/filter-options', 'get').parameters.map(({ name }) => name);
+    expect(names).toEqual([
+      'projectId',
+      'filters[status]',
+      'filters[priority]',
+      'filters[departmentId]',
+      'filters[tags]',
+      'searches[name]',
+    ]);
+  });
+
+  it('names the security scheme and the refusals with the one error body', () => {
+    expect(operation('/api/v1/auth/login', 'post').security).toEqual([]);
+    expect(operation('/api/v1/projects', 'get').security).toEqual([{ bearer: [] }]);
+    const internal = operation('/internal/notifications', 'post');
+    expect(internal.security).toEqual([{ serviceToken: [] }]);
+    expect(internal.responses['403']).toEqual({ $ref: '#/components/responses/403' });
+    expect(document.components.responses['429'].headers['Retry-After']).toBeDefined();
+    expect(document.components.schemas.Error.required).toEqual(['message', 'statusCode']);
+  });
+
   it('describes the upload as multipart/form-data and the download as bytes with their headers', () => {
-    const upload = document.paths['/api/v1/files']!.post as { requestBody: any; responses: any };
+    const upload = operation('/api/v1/files', 'post');
     expect(upload.requestBody.content['multipart/form-data'].schema).toMatchObject({
       required: ['file'],
       properties: { file: { type: 'string', format: 'binary' } },
     });
-    expect(Object.keys(upload.responses)).toEqual(['201', 'default']);
-    const download = document.paths['/api/v1/files/{id}']!.get as { responses: any; parameters: any };
+    expect(upload.responses['201'].content['application/json'].schema.required).toContain('size');
+    const download = operation('/api/v1/files/{id}', 'get');
     expect(download.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
     expect(download.responses['200'].content['application/octet-stream'].schema.format).toBe('binary');
     expect(Object.keys(download.responses['200'].headers)).toEqual([

@@ -1,21 +1,75 @@
 import { zodToJsonSchema } from 'zod-to-json-schema';
-import type { RestRoute } from './route.js';
+import type { HttpMethod, RestRoute, Schema } from './route.js';
+
+/** One answer of a path: a JSON body of `schema`, or other content (bytes, text) given as OpenAPI media types. */
+export interface DescribedResponse {
+  description: string;
+  schema?: Schema;
+  content?: Record<string, { schema: object }>;
+  headers?: Record<string, object>;
+}
+
+/**
+ * A path as the OpenAPI description renders it and as the test client checks real answers against it
+ * (test/response-contract.ts): the REST routes through `describeRoute`, the edge's own paths declared as such.
+ */
+export interface DescribedPath {
+  method: HttpMethod;
+  url: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** `any`: a user's or a service's token, either (the token being verified). */
+  auth: RestRoute['auth'] | 'any';
+  params?: Schema;
+  query?: Schema;
+  headers?: { name: string; required: boolean; description: string }[];
+  requestBody?: object;
+  /** Success answers, and refusals whose body is not the one error body. */
+  responses: Record<number, DescribedResponse>;
+  /** Statuses answered with the one error body `{ message, statusCode }`. */
+  errors: number[];
+}
 
 const errorBody = {
   type: 'object',
   required: ['message', 'statusCode'],
+  additionalProperties: false,
   properties: {
     message: { type: 'string' },
-    statusCode: { type: 'integer' },
+    statusCode: { type: 'integer', description: 'The HTTP status, repeated' },
     errors: {
       type: 'array',
-      items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
+      description: 'Validation refusals only: every problem found, the first one in `message`',
+      items: {
+        type: 'object',
+        required: ['path', 'message'],
+        additionalProperties: false,
+        properties: { path: { type: 'string' }, message: { type: 'string' } },
+      },
     },
   },
 };
 
-const schemaOf = (schema: RestRoute['body']) =>
-  schema ? zodToJsonSchema(schema, { target: 'openApi3', $refStrategy: 'none' }) : undefined;
+const errorMeanings: Record<number, string> = {
+  400: 'Invalid body, parameters or query: the message names the field',
+  401: 'Missing, invalid, expired or revoked token, or wrong credentials or signature',
+  403: 'Authenticated but lacking a permission, the trust level, or a service token',
+  404: 'Unknown record, or one of another user',
+  409: 'Conflict with a record that exists',
+  410: 'A single-use confirmation already used or expired',
+  413: 'Request body too large (1 MB; files 25 MB)',
+  415: 'Unsupported content type',
+  429: 'Rate limit exceeded; Retry-After gives the seconds to wait',
+  503: 'A store the operation needs is unreachable (Service temporarily unavailable)',
+};
+
+const schemaOf = (schema: Schema): Record<string, unknown> =>
+  zodToJsonSchema(schema, { target: 'openApi3', $refStrategy: 'none', pipeStrategy: 'input' }) as Record<
+    string,
+    unknown
+  >;
 
 function requestBodyOf(route: RestRoute) {
   if (route.upload) {
@@ -24,12 +78,11 @@ function requestBodyOf(route: RestRoute) {
     const schema = { type: 'object', required: [field], properties: { [field]: file } };
     return { required: true, content: { 'multipart/form-data': { schema } } };
   }
-  const body = schemaOf(route.body);
-  return body ? { required: true, content: { 'application/json': { schema: body } } } : undefined;
+  return route.body ? { required: true, content: { 'application/json': { schema: schemaOf(route.body) } } } : undefined;
 }
 
 /** A download's bytes come with their own content type, as an attachment (rest-adapters/src/download.ts). */
-const downloadContent = {
+const downloadResponse: DescribedResponse = {
   description: 'The bytes, with the content type given at upload',
   headers: {
     'Content-Disposition': {
@@ -42,44 +95,153 @@ const downloadContent = {
   content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
 };
 
-function parametersOf(route: RestRoute) {
-  const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]);
-  return names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+/** Refusals every route of its kind can answer; others (409, 410, 500) fall under `default`. */
+function errorsOf(route: RestRoute): number[] {
+  const input = route.body || route.upload || route.params || route.query;
+  return [
+    ...(input ? [400] : []),
+    ...(route.auth === 'none' ? [] : [401, 403]),
+    ...(route.params ? [404] : []),
+    ...(route.body || route.upload ? [413, 415] : []),
+    429,
+    503,
+  ];
 }
 
-/** The OpenAPI description is derived from the same declarations that serve the paths, so it cannot drift. */
-export function openApiDocument(routes: RestRoute[], version: string) {
+export function describeRoute(route: RestRoute): DescribedPath {
+  const statuses = typeof route.status === 'object' ? route.status.possible : [route.status ?? 200];
+  const success: DescribedResponse = route.download
+    ? downloadResponse
+    : { description: 'Success', schema: route.response };
+  const operation = route.operation.replace(/\s+/g, ' ').trim();
+  return {
+    method: route.method,
+    url: route.url,
+    operationId: /^(?:query|mutation) (\w+)/.exec(operation)![1]!,
+    summary: route.summary,
+    description: `Runs the GraphQL operation:\n\n\`\`\`graphql\n${operation}\n\`\`\``,
+    tag: route.tag,
+    auth: route.auth,
+    params: route.params,
+    query: route.query,
+    requestBody: requestBodyOf(route),
+    responses: Object.fromEntries(statuses.map((status) => [status, success])),
+    errors: errorsOf(route),
+  };
+}
+
+function parametersOf(path: DescribedPath) {
+  const params = path.params ? schemaOf(path.params) : {};
+  const pathSchemas = (params.properties ?? {}) as Record<string, object>;
+  const inPath = [...path.url.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name: name!,
+    in: 'path',
+    required: true,
+    schema: pathSchemas[name!] ?? { type: 'string' },
+  }));
+  const query = path.query ? schemaOf(path.query) : {};
+  const required = (query.required ?? []) as string[];
+  const inQuery = Object.entries((query.properties ?? {}) as Record<string, { description?: string }>).map(
+    ([name, { description, ...schema }]) => ({
+      name,
+      in: 'query',
+      required: required.includes(name),
+      ...(description ? { description } : {}),
+      schema,
+    }),
+  );
+  const inHeaders = (path.headers ?? []).map((header) => ({ ...header, in: 'header', schema: { type: 'string' } }));
+  return [...inPath, ...inQuery, ...inHeaders];
+}
+
+const securityOf: Record<DescribedPath['auth'], object[]> = {
+  none: [],
+  bearer: [{ bearer: [] }],
+  service: [{ serviceToken: [] }],
+  any: [{ bearer: [] }, { serviceToken: [] }],
+};
+
+function responseOf({ description, schema, content, headers }: DescribedResponse) {
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    ...(schema ? { content: { 'application/json': { schema: schemaOf(schema) } } } : content ? { content } : {}),
+  };
+}
+
+function operationOf(path: DescribedPath) {
+  const answers = Object.entries(path.responses).map(([status, response]) => [status, responseOf(response)]);
+  const refusals = path.errors
+    .filter((status) => !(status in path.responses))
+    .map((status) => [String(status), { $ref: `#/components/responses/${status}` }]);
+  return {
+    operationId: path.operationId,
+    summary: path.summary,
+    ...(path.description ? { description: path.description } : {}),
+    tags: [path.tag],
+    security: securityOf[path.auth],
+    parameters: parametersOf(path),
+    ...(path.requestBody ? { requestBody: path.requestBody } : {}),
+    responses: {
+      ...Object.fromEntries([...answers, ...refusals]),
+      default: { $ref: '#/components/responses/default' },
+    },
+  };
+}
+
+function errorResponse(description: string, status?: number) {
+  return {
+    description,
+    ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds' } } } : {}),
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
+}
+
+/**
+ * The OpenAPI description, derived from the same declarations that serve the paths (the REST routes, and the
+ * edge's own paths passed in by the gateway), so it cannot drift.
+ */
+export function openApiDocument(routes: RestRoute[], version: string, edgePaths: DescribedPath[] = []) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
-    const path = route.url.replace(/:(\w+)/g, '{$1}');
-    const requestBody = requestBodyOf(route);
-    paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = {
-      summary: route.summary,
-      tags: [route.tag],
-      description: `Runs the GraphQL operation:\n\n\`\`\`graphql\n${route.operation.replace(/\s+/g, ' ').trim()}\n\`\`\``,
-      security: route.auth === 'none' ? [] : [{ bearer: [] }],
-      parameters: parametersOf(route),
-      ...(requestBody ? { requestBody } : {}),
-      responses: {
-        ...Object.fromEntries(
-          (typeof route.status === 'object' ? route.status.possible : [route.status ?? 200]).map((status) => [
-            String(status),
-            route.download ? downloadContent : { description: 'Success' },
-          ]),
-        ),
-        default: { description: 'Error', content: { 'application/json': { schema: errorBody } } },
-      },
-    };
+  for (const path of [...routes.map(describeRoute), ...edgePaths]) {
+    const template = path.url.replace(/:(\w+)/g, '{$1}');
+    paths[template] ??= {};
+    paths[template][path.method.toLowerCase()] = operationOf(path);
   }
   return {
     openapi: '3.0.3',
     info: {
       title: 'Platform REST API',
       version,
-      description: 'REST adapters over the federated GraphQL graph. Error bodies are `{ message, statusCode }`.',
+      description:
+        'REST adapters over the federated GraphQL graph, and the edge’s health and token verification paths. ' +
+        'Every error body is `{ message, statusCode }`; every response carries `X-Request-Id`.',
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'A standard or biometric access token. A biometric one also needs `X-Device-Fingerprint`: ' +
+            "its device's fingerprint.",
+        },
+        serviceToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A service token (`token_use: service`), issued by an admin; a user token here is 403.',
+        },
+      },
+      schemas: { Error: errorBody },
+      responses: {
+        ...Object.fromEntries(
+          Object.entries(errorMeanings).map(([status, meaning]) => [status, errorResponse(meaning, Number(status))]),
+        ),
+        default: errorResponse('Any other refusal (409, 410, 500 ...), with the same body'),
+      },
+    },
     paths,
   };
 }

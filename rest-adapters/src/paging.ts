@@ -1,4 +1,6 @@
 import { z } from '@platform/lib/validation';
+import { count } from './response.shapes.js';
+import type { Schema } from './route.js';
 
 /** Query strings arrive as text: integers are read here, their ranges are the service's. */
 const queryInteger = z
@@ -19,3 +21,8 @@ export const sortedPageQuery = pageQuery.extend({
   sortBy: z.string().optional(),
   sortOrder: z.string().optional(),
 });
+
+const pageMeta = z.strictObject({ limit: count, page: count, total: count, totalPages: count });
+
+/** A paged list's body: `{ data, meta }` (projects spec, Other result shapes). */
+export const pageOf = (item: Schema) => z.strictObject({ data: z.array(item), meta: pageMeta });

@@ -1,3 +1,5 @@
+import { z } from '@platform/lib/validation';
+
 /** What the REST shapes ask of the auth subgraph's User to show a user as the spec's Person. */
 export const userPersonFields = 'id email employee { code name avatarFileId } department { name }';
 
@@ -23,3 +25,13 @@ export function personOfUser(user: UserPersonSource) {
     name: user.employee?.name ?? user.email,
   };
 }
+
+/** The spec's Person: every field a string. */
+export const personShape = z.strictObject({
+  avatarFileId: z.string(),
+  code: z.string(),
+  department: z.string(),
+  email: z.string(),
+  id: z.string(),
+  name: z.string(),
+});

@@ -1,7 +1,8 @@
 import { z } from '@platform/lib/validation';
 import { sortedPageQuery } from './paging.js';
 import { defineRoutes } from './route.js';
-import { projectFields, projectPageOf, projectOf } from './project.shapes.js';
+import { projectFields, projectPageOf, projectOf, projectPageShape, projectShape } from './project.shapes.js';
+import { count, messageShape } from './response.shapes.js';
 
 const text = z.string({ required_error: 'is required', invalid_type_error: 'must be a string' });
 const ids = z.array(text, { invalid_type_error: 'must be an array of strings' });
@@ -80,6 +81,7 @@ export const projectRoutes = defineRoutes([
         status: $status, customerId: $customerId) { data { ${projectFields} } meta { limit page total totalPages } }
     }`,
     variables: ({ query }) => query,
+    response: projectPageShape,
     result: (data) => projectPageOf(data.projects),
   },
   {
@@ -91,6 +93,7 @@ export const projectRoutes = defineRoutes([
     body: createBody,
     operation: `mutation CreateProject($input: CreateProjectInput!) { createProject(input: $input) { ${projectFields} } }`,
     variables: ({ body }) => ({ input: body }),
+    response: projectShape,
     result: single('createProject'),
     status: 201,
   },
@@ -103,6 +106,7 @@ export const projectRoutes = defineRoutes([
     params: codeParams,
     operation: `query Project($uniqueCode: String!) { project(uniqueCode: $uniqueCode) { ${projectFields} } }`,
     variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
+    response: projectShape,
     result: single('project'),
   },
   {
@@ -117,6 +121,7 @@ export const projectRoutes = defineRoutes([
       updateProject(uniqueCode: $uniqueCode, input: $input) { ${projectFields} }
     }`,
     variables: ({ params, body }) => ({ uniqueCode: params.uniqueCode, input: body }),
+    response: projectShape,
     result: single('updateProject'),
   },
   {
@@ -128,6 +133,7 @@ export const projectRoutes = defineRoutes([
     params: codeParams,
     operation: `mutation DeleteProject($uniqueCode: String!) { deleteProject(uniqueCode: $uniqueCode) { message } }`,
     variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
+    response: messageShape,
     result: (data) => data.deleteProject,
   },
   {
@@ -139,6 +145,7 @@ export const projectRoutes = defineRoutes([
     params: codeParams,
     operation: `mutation ApproveProject($uniqueCode: String!) { approveProject(uniqueCode: $uniqueCode) { ${projectFields} } }`,
     variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
+    response: projectShape,
     result: single('approveProject'),
   },
   {
@@ -153,6 +160,7 @@ export const projectRoutes = defineRoutes([
       updateProjectProgress(uniqueCode: $uniqueCode, progress: $progress) { ${projectFields} }
     }`,
     variables: ({ params, body }) => ({ uniqueCode: params.uniqueCode, ...(body as object) }),
+    response: projectShape,
     result: single('updateProjectProgress'),
   },
   {
@@ -167,6 +175,7 @@ export const projectRoutes = defineRoutes([
       projectResourceCounts(uniqueCode: $uniqueCode, resourceTypes: $resourceTypes) { type status count }
     }`,
     variables: ({ params, query }) => ({ uniqueCode: params.uniqueCode, resourceTypes: query.resourceTypes }),
+    response: z.array(z.strictObject({ type: z.enum(['tasks', 'products', 'documents']), status: z.string(), count })),
     result: (data) => data.projectResourceCounts,
   },
   {
@@ -180,6 +189,11 @@ export const projectRoutes = defineRoutes([
       projectExpenses(uniqueCode: $uniqueCode) { totalExpenses currency breakdown { labor materials other } }
     }`,
     variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
+    response: z.strictObject({
+      totalExpenses: z.number(),
+      currency: z.string(),
+      breakdown: z.strictObject({ labor: z.number(), materials: z.number(), other: z.number() }),
+    }),
     result: (data) => data.projectExpenses,
   },
 ]);

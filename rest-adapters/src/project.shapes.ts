@@ -1,4 +1,7 @@
-import { personOfUser, userPersonFields, type UserPersonSource } from './person.shapes.js';
+import { z } from '@platform/lib/validation';
+import { pageOf } from './paging.js';
+import { personOfUser, personShape, userPersonFields, type UserPersonSource } from './person.shapes.js';
+import { count, timestamp } from './response.shapes.js';
 
 const personFields = 'id code name email avatarFileId department { name }';
 
@@ -53,3 +56,68 @@ export function projectPageOf(value: unknown) {
   const page = value as { data: unknown[]; meta: unknown };
   return { data: page.data.map(projectOf), meta: page.meta };
 }
+
+/** The projects spec's enums (States and transitions). */
+const projectStatus = z.enum([
+  'pending',
+  'order_placed',
+  'canceled',
+  'delivered',
+  'awaiting_payment',
+  'completed',
+  'need_update',
+  'approved',
+]);
+const projectProgress = z.enum([
+  'technical_negotiating',
+  'bidding',
+  'waiting_for_contract',
+  'contract_negotiating',
+  'production_planning',
+  'in_production',
+  'delivering',
+]);
+
+export const storedFileShape = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  path: z.string(),
+  size: count.describe('Bytes'),
+});
+
+const productShape = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  productType: z.string(),
+  status: z.string(),
+  attributes: z.record(z.unknown()),
+  schemaVersion: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export const projectShape = z.strictObject({
+  id: z.string(),
+  uniqueCode: z.string().describe('`PRJ-<n>`, generated, never reused'),
+  name: z.string(),
+  description: z.string(),
+  contractValue: count,
+  currency: z.string(),
+  customerId: z.string(),
+  customer: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
+  creatorId: z.string(),
+  creator: personShape,
+  participants: z.array(personShape),
+  documentFiles: z.array(storedFileShape),
+  products: z.array(productShape),
+  progress: projectProgress,
+  status: projectStatus,
+  replyDate: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  deletedAt: timestamp.nullable().describe('Always null: deleted projects are invisible'),
+});
+
+export const projectPageShape = pageOf(projectShape);

@@ -25,7 +25,7 @@ export interface Download {
   bytes: Buffer;
 }
 
-type Schema = ZodType<unknown, ZodTypeDef, unknown>;
+export type Schema = ZodType<unknown, ZodTypeDef, unknown>;
 
 /**
  * A REST path as a declaration: what it accepts, the GraphQL operation it runs, and how the result maps to
@@ -54,6 +54,11 @@ interface RouteDeclaration {
 }
 
 interface JsonResponse {
+  /**
+   * The success body's shape (strict: every key named), rendered into the OpenAPI description; the test client
+   * checks every answer against it (test/response-contract.ts), so the description cannot drift from the code.
+   */
+  response: Schema;
   /** Maps the operation's data to the response body. */
   result(data: Record<string, unknown>): unknown;
   download?: never;
@@ -63,6 +68,7 @@ interface DownloadResponse {
   /** Maps the operation's data to the bytes of a download. */
   download(data: Record<string, unknown>): Download;
   result?: never;
+  response?: never;
 }
 
 export type RestRoute = RouteDeclaration & (JsonResponse | DownloadResponse);

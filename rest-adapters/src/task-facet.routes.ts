@@ -1,6 +1,6 @@
 import { z } from '@platform/lib/validation';
 import { defineRoutes } from './route.js';
-import { filterOptionFields, filterOptionsOf } from './task-facet.shapes.js';
+import { filterOptionFields, filterOptionsOf, filterOptionsShape, statisticsShape } from './task-facet.shapes.js';
 
 const projectId = z
   .string({ required_error: 'is required', invalid_type_error: 'must be a string' })
@@ -58,6 +58,7 @@ export const taskFacetRoutes = defineRoutes([
         searches: { name: given['searches[name]'] },
       };
     },
+    response: filterOptionsShape,
     result: (data) => filterOptionsOf(data.taskFilterOptions),
   },
   {
@@ -71,6 +72,7 @@ export const taskFacetRoutes = defineRoutes([
       taskStatistics(projectId: $projectId) { total byStatus byPriority byDepartment }
     }`,
     variables: ({ query }) => ({ projectId: query.projectId }),
+    response: statisticsShape,
     result: (data) => data.taskStatistics,
   },
 ]);

@@ -1,3 +1,6 @@
+import { z } from '@platform/lib/validation';
+import { count } from './response.shapes.js';
+
 /** Filter options as the graph answers them: departments and participants carry their directory record. */
 export const filterOptionFields = `departments { value count department { name } }
   participants { value count employee { name } }
@@ -37,3 +40,22 @@ export function filterOptionsOf(value: unknown) {
     tags: options.tags.map(option),
   };
 }
+
+const options = z.array(z.strictObject({ value: z.string(), label: z.string(), count }));
+
+export const filterOptionsShape = z.strictObject({
+  departments: options.describe('value: the department id; label: its name'),
+  participants: options.describe('value: the employee id; label: the name'),
+  priorities: options,
+  statuses: options,
+  tags: options,
+});
+
+const counts = z.record(count);
+
+export const statisticsShape = z.strictObject({
+  total: count,
+  byStatus: counts,
+  byPriority: counts,
+  byDepartment: counts.describe('Keyed by department id'),
+});

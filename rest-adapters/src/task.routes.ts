@@ -2,7 +2,19 @@ import { z } from '@platform/lib/validation';
 import { commentFields } from './comment.shapes.js';
 import { pageQuery, sortedPageQuery } from './paging.js';
 import { defineRoutes } from './route.js';
-import { activitiesOf, activityFields, nestedTaskPageOf, taskFields, taskOf, taskPageOf } from './task.shapes.js';
+import { messageShape } from './response.shapes.js';
+import {
+  activitiesOf,
+  activityFields,
+  activityShape,
+  nestedTaskPageOf,
+  nestedTaskPageShape,
+  taskFields,
+  taskOf,
+  taskPageOf,
+  taskPageShape,
+  taskShape,
+} from './task.shapes.js';
 
 const text = z.string({ required_error: 'is required', invalid_type_error: 'must be a string' });
 const strings = z.array(text, { invalid_type_error: 'must be an array of strings' });
@@ -68,6 +80,7 @@ export const taskRoutes = defineRoutes([
     body: createBody,
     operation: `mutation CreateTask($input: CreateTaskInput!) { createTask(input: $input) { ${taskFields} } }`,
     variables: ({ body }) => ({ input: body }),
+    response: taskShape,
     result: (data) => taskOf(data.createTask),
     status: 201,
   },
@@ -82,6 +95,7 @@ export const taskRoutes = defineRoutes([
       myTasks(page: $page, limit: $limit, search: $search, status: $status, priority: $priority) { ${pageFields} }
     }`,
     variables: ({ query }) => query,
+    response: taskPageShape,
     result: (data) => taskPageOf(data.myTasks),
   },
   {
@@ -104,6 +118,7 @@ export const taskRoutes = defineRoutes([
       includeComments: query.includeComments === true,
       includeActivities: query.includeActivities === true,
     }),
+    response: nestedTaskPageShape,
     result: (data) => nestedTaskPageOf(data.nestedTasks),
   },
   {
@@ -120,6 +135,7 @@ export const taskRoutes = defineRoutes([
         sortOrder: $sortOrder, status: $status, priority: $priority, departmentId: $departmentId) { ${pageFields} }
     }`,
     variables: ({ params, query }) => ({ projectId: params.projectId, ...query }),
+    response: taskPageShape,
     result: (data) => taskPageOf(data.projectTasks),
   },
   {
@@ -131,6 +147,7 @@ export const taskRoutes = defineRoutes([
     params: codeParams,
     operation: `query Task($uniqueCode: String!) { task(uniqueCode: $uniqueCode) { ${taskFields} } }`,
     variables: ({ params }) => ({ uniqueCode: params.unique_code }),
+    response: taskShape,
     result: (data) => taskOf(data.task),
   },
   {
@@ -145,6 +162,7 @@ export const taskRoutes = defineRoutes([
       updateTask(uniqueCode: $uniqueCode, input: $input) { ${taskFields} }
     }`,
     variables: ({ params, body }) => ({ uniqueCode: params.unique_code, input: body }),
+    response: taskShape,
     result: (data) => taskOf(data.updateTask),
   },
   {
@@ -159,6 +177,7 @@ export const taskRoutes = defineRoutes([
       updateTaskStatus(uniqueCode: $uniqueCode, status: $status) { ${taskFields} }
     }`,
     variables: ({ params, body }) => ({ uniqueCode: params.unique_code, ...(body as object) }),
+    response: taskShape,
     result: (data) => taskOf(data.updateTaskStatus),
   },
   {
@@ -170,6 +189,7 @@ export const taskRoutes = defineRoutes([
     params: codeParams,
     operation: `mutation DeleteTask($uniqueCode: String!) { deleteTask(uniqueCode: $uniqueCode) { message } }`,
     variables: ({ params }) => ({ uniqueCode: params.unique_code }),
+    response: messageShape,
     result: (data) => data.deleteTask,
   },
   {
@@ -181,6 +201,7 @@ export const taskRoutes = defineRoutes([
     params: codeParams,
     operation: `query TaskActivities($uniqueCode: String!) { taskActivities(uniqueCode: $uniqueCode) { ${activityFields} } }`,
     variables: ({ params }) => ({ uniqueCode: params.unique_code }),
+    response: z.array(activityShape),
     result: (data) => activitiesOf(data.taskActivities),
   },
 ]);

@@ -1,5 +1,8 @@
-import { commentOf } from './comment.shapes.js';
-import { personOfUser, userPersonFields, type UserPersonSource } from './person.shapes.js';
+import { z } from '@platform/lib/validation';
+import { commentOf, commentShape } from './comment.shapes.js';
+import { pageOf } from './paging.js';
+import { personOfUser, personShape, userPersonFields, type UserPersonSource } from './person.shapes.js';
+import { timestamp } from './response.shapes.js';
 
 /** Everything of the spec's Task, nested records included (read from the graph's camelCase names). */
 export const taskFields = `id uniqueCode name description endDate fileId parentId projectId projectCode departmentId
@@ -109,3 +112,52 @@ export function nestedTaskPageOf(value: unknown) {
   const page = value as { data: unknown[]; meta: unknown };
   return { data: page.data.map(nestedTaskOf), meta: page.meta };
 }
+
+export const taskShape = z.strictObject({
+  createdAt: timestamp,
+  deletedAt: timestamp.nullable().describe('Always null: deleted tasks are invisible'),
+  department: z.strictObject({ code: z.string(), id: z.string(), name: z.string() }).nullable(),
+  departmentId: z.string(),
+  description: z.string(),
+  endDate: z.string(),
+  fileId: z.string().nullable(),
+  id: z.string(),
+  name: z.string(),
+  parent_id: z.string().nullable(),
+  participants: z.array(
+    z.strictObject({ email: z.string(), employeeId: z.string(), id: z.string(), name: z.string() }),
+  ),
+  priority: z.enum(['low', 'medium', 'high', 'urgent']),
+  projectId: z.string(),
+  project_code: z.string(),
+  project_id: z.string(),
+  status: z.string(),
+  tags: z.array(z.string()),
+  unique_code: z.string().describe('The project code and the task number: `PRJ-12-T7`'),
+  updatedAt: timestamp,
+});
+
+export const taskPageShape = pageOf(taskShape);
+
+export const activityShape = z.strictObject({
+  id: z.string(),
+  taskId: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  history: z.strictObject({
+    id: z.string(),
+    type: z.string().describe('`created`, `updated`, `status_changed`, `deleted`, `comment_added`, `comment_deleted`'),
+    actorId: z.string(),
+    actor: personShape,
+    changedAt: timestamp,
+    from: z.record(z.unknown()),
+    to: z.record(z.unknown()),
+  }),
+});
+
+export const nestedTaskPageShape = pageOf(
+  taskShape.extend({
+    comments: z.array(commentShape).optional().describe('Only when includeComments=true'),
+    activities: z.array(activityShape).optional().describe('Only when includeActivities=true'),
+  }),
+);

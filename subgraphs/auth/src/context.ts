@@ -19,6 +19,12 @@ import { DirectoryService } from './directory/directory.service.js';
 import { BiometricTokenIssuer } from './mobile/biometric-tokens.js';
 import { LoginRepository } from './mobile/login.repository.js';
 import { MobileLoginService } from './mobile/mobile-login.service.js';
+import { PasskeyKeys } from './passkeys/passkey-keys.js';
+import { PasskeyLoginService } from './passkeys/passkey-login.service.js';
+import { PasskeyRegistrationService } from './passkeys/passkey-registration.service.js';
+import { PasskeyRepository } from './passkeys/passkey.repository.js';
+import { PasskeyService } from './passkeys/passkey.service.js';
+import { PasskeyVerifier, relyingPartyOf } from './passkeys/relying-party.js';
 import { RevocationRepository } from './revocations/revocation.repository.js';
 import { RevocationService } from './revocations/revocation.service.js';
 import { ServiceTokenRepository } from './service-tokens/service-token.repository.js';
@@ -39,6 +45,9 @@ export interface AuthServices {
   directory: DirectoryService;
   families: TokenFamilyService;
   mobile: MobileLoginService;
+  passkeyLogin: PasskeyLoginService;
+  passkeyRegistration: PasskeyRegistrationService;
+  passkeys: PasskeyService;
   serviceTokens: ServiceTokenService;
   sessions: SessionService;
   users: UserService;
@@ -88,6 +97,11 @@ export function createAuthServices(
   const securityNotices = platform.notifications.as('auth');
   const { rateLimiter } = platform;
   const issuer = new BiometricTokenIssuer(platform.codec, families, devices, auditEntries, platform.now);
+  const sessions = new SessionService(users, platform, families, audit, base);
+  const passkeys = new PasskeyRepository(em);
+  const relyingParty = relyingPartyOf(platform.config);
+  const passkeyVerifier = new PasskeyVerifier(relyingParty);
+  const passkeyKeys = new PasskeyKeys(platform.cipher);
   return {
     audit,
     auditLog: new AuditLogService(auditEntries),
@@ -128,8 +142,33 @@ export function createAuthServices(
       new LoginRepository(em),
       base,
     ),
+    passkeyLogin: new PasskeyLoginService(
+      passkeys,
+      users,
+      challenges,
+      sessions,
+      unitOfWork,
+      passkeyVerifier,
+      passkeyKeys,
+      relyingParty,
+      platform.config.JWT_SECRET,
+      rateLimiter,
+      audit,
+      base,
+    ),
+    passkeyRegistration: new PasskeyRegistrationService(
+      passkeys,
+      users,
+      challenges,
+      passkeyVerifier,
+      passkeyKeys,
+      relyingParty,
+      rateLimiter,
+      audit,
+    ),
+    passkeys: new PasskeyService(passkeys, rateLimiter, audit),
     serviceTokens: new ServiceTokenService(new ServiceTokenRepository(em), platform.codec, revocations, audit),
-    sessions: new SessionService(users, platform, families, audit, base),
+    sessions,
     users: new UserService(users, directory, revocations, audit, actorId),
   };
 }

@@ -2,6 +2,7 @@ import { AuditEntry } from './audit/audit-entry.entity.js';
 import { Confirmation } from './confirmations/confirmation.entity.js';
 import { ConfirmationPush } from './confirmations/confirmation-push.entity.js';
 import { Device } from './devices/device.entity.js';
+import { Passkey } from './passkeys/passkey.entity.js';
 import { Department } from './directory/department.entity.js';
 import { Employee } from './directory/employee.entity.js';
 import { ServiceToken } from './service-tokens/service-token.entity.js';
@@ -16,6 +17,7 @@ export const authEntities = [
   Device,
   Department,
   Employee,
+  Passkey,
   ServiceToken,
   RefreshToken,
   TokenFamily,

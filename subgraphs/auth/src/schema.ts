@@ -4,6 +4,7 @@ import { ConfirmationResolver } from './confirmations/confirmation.resolver.js';
 import { DeviceResolver } from './devices/device.resolver.js';
 import { DirectoryResolver, directoryReferenceResolvers } from './directory/directory.resolver.js';
 import { MobileResolver } from './mobile/mobile.resolver.js';
+import { PasskeyResolver } from './passkeys/passkey.resolver.js';
 import { ServiceTokenResolver } from './service-tokens/service-token.resolver.js';
 import { SessionResolver } from './sessions/session.resolver.js';
 import { UserResolver, userReferenceResolvers } from './users/user.resolver.js';
@@ -19,6 +20,7 @@ export function buildAuthSchema() {
       DeviceResolver,
       MobileResolver,
       ConfirmationResolver,
+      PasskeyResolver,
     ],
     {
       ...userReferenceResolvers,

@@ -8,9 +8,11 @@ export const challengeBytes = 64;
 export const challengeLifetimes = {
   registrationMs: 5 * 60_000,
   loginMs: 2 * 60_000,
+  /** issue 13: a passkey ceremony's challenge is kept 5 minutes, its `timeout`. */
+  passkeyMs: 5 * 60_000,
 } as const;
 
-export type ChallengeKind = 'registration' | 'login';
+export type ChallengeKind = 'registration' | 'login' | 'passkeyRegistration' | 'passkeyLogin';
 
 export interface ChallengeSession<T> {
   sessionId: string;

@@ -5,6 +5,7 @@ import { Migration20261122020000_login_sessions } from './Migration2026112202000
 import { Migration20261210000000_revocations } from './Migration20261210000000_revocations.js';
 import { Migration20261215000000_confirmations } from './Migration20261215000000_confirmations.js';
 import { Migration20261215010000_confirmation_pushes } from './Migration20261215010000_confirmation_pushes.js';
+import { Migration20261225000000_passkeys } from './Migration20261225000000_passkeys.js';
 
 /** Checked-in migrations, applied in this order at start-up. */
 export const authMigrations: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const authMigrations: MigrationObject[] = [
   { name: 'Migration20261210000000_revocations', class: Migration20261210000000_revocations },
   { name: 'Migration20261215000000_confirmations', class: Migration20261215000000_confirmations },
   { name: 'Migration20261215010000_confirmation_pushes', class: Migration20261215010000_confirmation_pushes },
+  { name: 'Migration20261225000000_passkeys', class: Migration20261225000000_passkeys },
 ];

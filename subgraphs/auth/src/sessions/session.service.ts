@@ -67,8 +67,7 @@ export class SessionService {
       throw new InvalidCredentialsError();
     }
     await this.lockout.clear(email);
-    const family = this.families.open(user.id, 'standard', input.rememberMe === true);
-    const tokens = await this.issue(user, family);
+    const tokens = await this.signIn(user, input.rememberMe === true);
     await this.audit.record({ action: 'login', result: 'success', userId: user.id });
     return tokens;
   }
@@ -115,6 +114,11 @@ export class SessionService {
     }
     await this.audit.record({ action: 'logout', result: 'success', userId: caller.userId });
     return true;
+  }
+
+  /** The standard token set of a new session, for any way of signing in (password, passkey). */
+  signIn(user: User, rememberMe: boolean): Promise<TokenSet> {
+    return this.issue(user, this.families.open(user.id, 'standard', rememberMe));
   }
 
   private async activeUser(userId: number): Promise<User> {

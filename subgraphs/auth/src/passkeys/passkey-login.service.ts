@@ -1,0 +1,143 @@
+import { createHmac } from 'node:crypto';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import { sentField, type RateLimiter } from '@platform/lib/rate-limit';
+import type { UnitOfWork } from '@platform/lib/unit-of-work';
+import { validate } from '@platform/lib/validation';
+import { audited } from '../audit/audited.js';
+import type { AuditWriter } from '../audit/audit.service.js';
+import { challengeLifetimes, type ChallengeSessions } from '../challenges/challenge-sessions.js';
+import type { SessionService } from '../sessions/session.service.js';
+import type { TokenSet } from '../sessions/token-set.js';
+import type { UserRepository } from '../users/user.repository.js';
+import { algorithmName, type PasskeyKeys } from './passkey-keys.js';
+import { PasskeyVerificationFailedError } from './passkey.errors.js';
+import type { PasskeyRepository } from './passkey.repository.js';
+import { loginBeginInput, loginFinishInput } from './passkey.validation.js';
+import { passkeyTimeoutMs, type PasskeyVerifier, type RelyingParty, type UserVerification } from './relying-party.js';
+
+/** What a login challenge is bound to: the account the e-mail named, or none (an unknown e-mail). */
+interface LoginData {
+  userId: number | null;
+  userVerification: UserVerification;
+}
+
+/** auth spec, Passkey: Begin login's publicKey. */
+export interface LoginOptions {
+  challengeId: string;
+  publicKey: {
+    challenge: string;
+    timeout: number;
+    rpId: string;
+    allowCredentials: { type: 'public-key'; id: string }[];
+    userVerification: UserVerification;
+  };
+}
+
+/** Signing in with a passkey (auth spec, Passkey (WebAuthn)); public. */
+export class PasskeyLoginService {
+  constructor(
+    private readonly passkeys: PasskeyRepository,
+    private readonly users: UserRepository,
+    private readonly sessions: ChallengeSessions,
+    private readonly signIn: SessionService,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly verifier: PasskeyVerifier,
+    private readonly keys: PasskeyKeys,
+    private readonly rp: RelyingParty,
+    private readonly decoySecret: string,
+    private readonly rateLimiter: RateLimiter,
+    private readonly audit: AuditWriter,
+    private readonly context: GatewayContext,
+  ) {}
+
+  /**
+   * An unknown e-mail, a disabled account and an account without passkeys answer alike (decisions: no account
+   * enumeration): one credential id derived from the e-mail, the same on every call.
+   */
+  begin(input: unknown): Promise<LoginOptions> {
+    return audited(this.audit, 'passkey_login_begin', {}, async (trail) => {
+      const sentEmail = sentField(input, 'email')?.trim().toLowerCase();
+      await this.rateLimiter.charge(
+        'authentication',
+        `ip:${this.context.request.ip}`,
+        ...(sentEmail ? [`email:${sentEmail}`] : []),
+      );
+      const values = validate(loginBeginInput, input);
+      const userVerification = values.userVerification ?? 'preferred';
+      const user = await this.users.findByEmail(values.email);
+      const owned = user?.status === 'active' ? await this.passkeys.listOf(user.id) : [];
+      const allowed = owned.length > 0 ? owned.map((passkey) => passkey.credentialId) : [this.decoyId(values.email)];
+      const session = await this.sessions.open<LoginData>(
+        'passkeyLogin',
+        { userId: owned.length > 0 && user ? user.id : null, userVerification },
+        challengeLifetimes.passkeyMs,
+      );
+      trail.userId = user?.id ?? null;
+      trail.challenge = session.challenge;
+      trail.details = { email: values.email, userVerification };
+      return {
+        challengeId: session.sessionId,
+        publicKey: {
+          challenge: session.challenge,
+          timeout: passkeyTimeoutMs,
+          rpId: this.rp.id,
+          allowCredentials: allowed.map((id) => ({ type: 'public-key' as const, id })),
+          userVerification,
+        },
+      };
+    });
+  }
+
+  /**
+   * Checks in this order: body (400), challenge (400), the credential among the account's (401, the same as a
+   * bad signature), the user handle (401), the WebAuthn steps (401), the account still active (401), then the
+   * single use of the challenge (400) and the counter, which must increase (401, a cloned authenticator).
+   */
+  finish(input: unknown): Promise<TokenSet> {
+    return audited(this.audit, 'passkey_login_finish', {}, async (trail) => {
+      await this.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`);
+      const values = validate(loginFinishInput, input);
+      const session = await this.sessions.read<LoginData>('passkeyLogin', values.challengeId);
+      trail.challenge = session.challenge;
+      trail.userId = session.data.userId;
+      trail.signature = { algorithm: 'unknown', keyId: values.credential.id, verified: false };
+      const passkey =
+        session.data.userId === null ? null : await this.passkeys.findByCredentialId(values.credential.id);
+      if (!passkey || passkey.userId !== session.data.userId) throw new PasskeyVerificationFailedError();
+      const userHandle = values.credential.response.userHandle;
+      if (userHandle && userHandle !== passkey.userHandle) throw new PasskeyVerificationFailedError();
+      trail.signature.algorithm = algorithmName(passkey.algorithm);
+      const assertion = await this.verifier.assertion(
+        values.credential,
+        session.challenge,
+        session.data.userVerification,
+        {
+          credentialId: passkey.credentialId,
+          publicKey: this.keys.open(passkey),
+          counter: passkey.counter,
+          backupEligible: passkey.backupEligible,
+        },
+      );
+      trail.signature.verified = true;
+      trail.deviceId = null;
+      trail.details = { passkeyId: passkey.id, userVerified: assertion.userVerified };
+      const user = await this.users.findWithClaims(passkey.userId);
+      if (!user || user.status !== 'active') throw new PasskeyVerificationFailedError();
+      await this.sessions.consume('passkeyLogin', values.challengeId);
+      return this.unitOfWork.run(async () => {
+        const at = new Date();
+        const used = await this.passkeys.recordUse(passkey.id, {
+          counter: assertion.counter,
+          backedUp: assertion.backedUp,
+          at,
+        });
+        if (!used) throw new PasskeyVerificationFailedError();
+        return this.signIn.signIn(user, false);
+      });
+    });
+  }
+
+  private decoyId(email: string): string {
+    return createHmac('sha256', this.decoySecret).update(`passkey-decoy:${email}`).digest('base64url');
+  }
+}

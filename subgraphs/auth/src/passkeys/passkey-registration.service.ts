@@ -1,0 +1,139 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { UserCaller } from '@platform/lib/auth/caller';
+import type { RateLimiter } from '@platform/lib/rate-limit';
+import { validate } from '@platform/lib/validation';
+import { audited } from '../audit/audited.js';
+import type { AuditWriter } from '../audit/audit.service.js';
+import { SessionNotFoundError } from '../challenges/challenge.errors.js';
+import { challengeLifetimes, type ChallengeSessions } from '../challenges/challenge-sessions.js';
+import type { UserRepository } from '../users/user.repository.js';
+import { algorithmName, type PasskeyKeys } from './passkey-keys.js';
+import { PasskeyVerificationFailedError } from './passkey.errors.js';
+import type { PasskeyRepository } from './passkey.repository.js';
+import { registerBeginInput, registerFinishInput } from './passkey.validation.js';
+import { passkeyView, type PasskeyView } from './passkey.views.js';
+import {
+  passkeyAlgorithms,
+  passkeyTimeoutMs,
+  type PasskeyVerifier,
+  type RelyingParty,
+  type UserVerification,
+} from './relying-party.js';
+
+/** What a registration challenge is bound to until its finish. */
+interface RegistrationData {
+  userId: number;
+  userHandle: string;
+  userVerification: UserVerification;
+}
+
+type Requirement = 'required' | 'preferred' | 'discouraged';
+
+/** auth spec, Passkey: Begin registration's publicKey. */
+export interface RegistrationOptions {
+  challengeId: string;
+  publicKey: {
+    challenge: string;
+    rp: { name: string; id: string };
+    user: { id: string; name: string; displayName: string };
+    pubKeyCredParams: { type: 'public-key'; alg: number }[];
+    timeout: number;
+    attestation: 'none';
+    authenticatorSelection: { residentKey: Requirement; userVerification: UserVerification };
+    excludeCredentials: { type: 'public-key'; id: string }[];
+  };
+}
+
+export interface RegistrationResult {
+  success: true;
+  passkey: PasskeyView;
+}
+
+/** Adding a passkey to the signed-in account (auth spec, Passkey (WebAuthn)). */
+export class PasskeyRegistrationService {
+  constructor(
+    private readonly passkeys: PasskeyRepository,
+    private readonly users: UserRepository,
+    private readonly sessions: ChallengeSessions,
+    private readonly verifier: PasskeyVerifier,
+    private readonly keys: PasskeyKeys,
+    private readonly rp: RelyingParty,
+    private readonly rateLimiter: RateLimiter,
+    private readonly audit: AuditWriter,
+  ) {}
+
+  begin(caller: UserCaller, input: unknown): Promise<RegistrationOptions> {
+    return audited(this.audit, 'passkey_register_begin', { userId: caller.userId }, async (trail) => {
+      await this.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
+      const values = validate(registerBeginInput, input);
+      const userVerification =
+        values.authenticatorSelection?.userVerification ?? values.userVerification ?? 'preferred';
+      const residentKey = values.authenticatorSelection?.residentKey ?? 'preferred';
+      const user = await this.users.findWithClaims(caller.userId);
+      if (!user) throw new SessionNotFoundError();
+      const existing = await this.passkeys.listOf(caller.userId);
+      // One handle per account, random (WebAuthn: the user handle carries no personal data).
+      const userHandle = existing[0]?.userHandle ?? randomBytes(32).toString('base64url');
+      const session = await this.sessions.open<RegistrationData>(
+        'passkeyRegistration',
+        { userId: caller.userId, userHandle, userVerification },
+        challengeLifetimes.passkeyMs,
+      );
+      trail.challenge = session.challenge;
+      trail.details = { userVerification, residentKey };
+      return {
+        challengeId: session.sessionId,
+        publicKey: {
+          challenge: session.challenge,
+          rp: { name: this.rp.name, id: this.rp.id },
+          user: { id: userHandle, name: user.email, displayName: user.employee?.name ?? user.email },
+          pubKeyCredParams: passkeyAlgorithms.map((alg) => ({ type: 'public-key' as const, alg })),
+          timeout: passkeyTimeoutMs,
+          attestation: 'none',
+          authenticatorSelection: { residentKey, userVerification },
+          excludeCredentials: existing.map((passkey) => ({ type: 'public-key' as const, id: passkey.credentialId })),
+        },
+      };
+    });
+  }
+
+  /**
+   * Verifies against the challenge as read, and only then consumes it: a refused response leaves it usable
+   * (decisions: Signatures), and of concurrent correct finishes only the consumer that wins stores the passkey.
+   */
+  finish(caller: UserCaller, input: unknown): Promise<RegistrationResult> {
+    return audited(this.audit, 'passkey_register_finish', { userId: caller.userId }, async (trail) => {
+      await this.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
+      const values = validate(registerFinishInput, input);
+      const session = await this.sessions.read<RegistrationData>('passkeyRegistration', values.challengeId);
+      if (session.data.userId !== caller.userId) throw new SessionNotFoundError();
+      trail.challenge = session.challenge;
+      trail.signature = { algorithm: 'unknown', keyId: values.credential.id, verified: false };
+      const verified = await this.verifier.registration(
+        values.credential,
+        session.challenge,
+        session.data.userVerification,
+      );
+      trail.signature = { algorithm: algorithmName(verified.algorithm), keyId: verified.credentialId, verified: true };
+      if (await this.passkeys.credentialRegistered(verified.credentialId)) throw new PasskeyVerificationFailedError();
+      await this.sessions.consume('passkeyRegistration', values.challengeId);
+      const id = randomUUID();
+      const passkey = await this.passkeys.add({
+        id,
+        userId: caller.userId,
+        credentialId: verified.credentialId,
+        userHandle: session.data.userHandle,
+        publicKeyEncrypted: this.keys.seal(id, verified.publicKey),
+        algorithm: verified.algorithm,
+        counter: verified.counter,
+        backupEligible: verified.backupEligible,
+        backedUp: verified.backedUp,
+        userVerified: verified.userVerified,
+        name: 'Passkey',
+      });
+      if (!passkey) throw new PasskeyVerificationFailedError();
+      trail.details = { passkeyId: passkey.id };
+      return { success: true, passkey: passkeyView(passkey) };
+    });
+  }
+}
