@@ -9,7 +9,6 @@ import type { Graph } from '../graph/apollo.js';
 import { registerPages } from '../pages/pages.js';
 import { registerErrorHandling } from './error-handler.js';
 import { edgePaths } from './edge-paths.js';
-import { edgePaths } from './edge-paths.js';
 import { registerGraphQLRoute } from './graphql-route.js';
 import { registerHealth, type HealthChecks } from './health.js';
 import { registerInternalVerify } from './internal-verify.js';
