@@ -3,13 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, type Config } from '@platform/lib/config';
 import type { EmbeddedDatabase } from '@platform/lib/embedded';
 import { createLogger, type Logger } from '@platform/lib/logger';
-import { seedDemoData } from './operator/demo-data.js';
-import { operatorToolsOf } from './operator/operator-tools.js';
 import { loadProcessConfig } from './process-config.js';
 
 /** SEED_DEMO: the demo data set, made through the running edge; a failure is logged and the platform keeps serving. */
 async function seedDemo(config: Config, port: number, logger: Logger): Promise<void> {
   try {
+    // Loaded only when asked for, like the system below: a bad environment must fail before anything heavy loads.
+    const [{ seedDemoData }, { operatorToolsOf }] = await Promise.all([
+      import('./operator/demo-data.js'),
+      import('./operator/operator-tools.js'),
+    ]);
     const lines = await seedDemoData(await operatorToolsOf(config, `http://127.0.0.1:${port}`).connect());
     console.log(lines.join('\n'));
   } catch (error) {

@@ -1,6 +1,5 @@
 import type { Config } from '@platform/lib/config';
 import { DatabasePool } from '@platform/lib/database';
-import { subgraphRegistry } from '../subgraph-registry.js';
 import type { OperatorTools } from './commands.js';
 import { OperatorClient, OperatorError } from './operator-client.js';
 
@@ -15,6 +14,8 @@ async function migrate(config: Config): Promise<string[]> {
   if (!config.DATABASE_URL) {
     throw new OperatorError('migrate needs DATABASE_URL: the embedded database is migrated by `npm start` itself');
   }
+  // Every subgraph's entities load with the registry: only this command needs them.
+  const { subgraphRegistry } = await import('../subgraph-registry.js');
   const database = new DatabasePool(config.DATABASE_URL);
   try {
     for (const entry of subgraphRegistry) await database.open(entry.database);
