@@ -18,6 +18,7 @@ import {
 import { inboxHolding } from '../../../test/notifications-kit.js';
 import { servicesMissing } from '../../../test/services.js';
 import { startStandaloneSubgraph, type StandaloneSubgraph } from '../../../test/standalone-subgraph.js';
+import { meQuery } from '../../../test/users.js';
 
 /** A span as OTLP/HTTP JSON carries it (ids in hex). */
 interface ReceivedSpan {
@@ -75,12 +76,16 @@ interface TracedCall {
   requestId: string;
 }
 
-/** A device registration raises a security event: a notification request, then a job, then the inbox item. */
-async function registerDeviceAndAwaitItsNotification(api: HttpClient): Promise<void> {
+/**
+ * A device registration raises a security event (a notification request, then a job, then the inbox item), and
+ * the new user asks the graph who they are over /graphql.
+ */
+async function registerDeviceAndAskTheGraph(api: HttpClient): Promise<void> {
   const kit = deviceTestKit(api);
   const owner = await kit.newUser();
   await kit.registerDevice(owner.token, makeKeyPair('ES256'));
   await inboxHolding(api, owner.token, 1);
+  expect((await api.graphql(meQuery, undefined, { token: owner.token })).body.errors).toBeUndefined();
 }
 
 /**
@@ -161,7 +166,7 @@ describe.skipIf(servicesMissing)('traces over OTLP (issue 16)', () => {
   // One receiver: a process registers one trace provider, with the first endpoint it is given.
   beforeAll(async () => {
     receiver = await startTraceReceiver();
-    single = await traceOneRestCall(receiver, false, registerDeviceAndAwaitItsNotification);
+    single = await traceOneRestCall(receiver, false, registerDeviceAndAskTheGraph);
     distributed = await traceOneRestCall(receiver, true);
   }, 60_000);
   afterAll(() => receiver?.close());
@@ -202,5 +207,14 @@ describe.skipIf(servicesMissing)('traces over OTLP (issue 16)', () => {
       'notification-jobs process',
       'notification-requests process',
     ]);
+  });
+
+  it("a client's /graphql operation runs in the edge request's trace through the gateway to the subgraph", () => {
+    const edge = single.spans.find((span) => span.name === 'POST /graphql' && span.kind === serverKind);
+    expect(edge, 'the edge span of the operation').toBeDefined();
+    const names = single.spans.filter((span) => span.traceId === edge!.traceId).map((span) => span.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['gateway.request', 'gateway.plan', 'gateway.fetch', 'subgraph auth']),
+    );
   });
 });
