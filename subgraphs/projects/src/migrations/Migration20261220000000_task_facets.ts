@@ -107,15 +107,16 @@ const facetFunctions = `
   end $$;
 
   create function "projects"."task_facet_updated"() returns trigger language plpgsql as $$
+  declare
+    before_rows "projects"."task"[];
+    after_rows "projects"."task"[];
   begin
-    perform "projects"."task_facet_add"(array(
-      select row(b.*)::"projects"."task" from old_rows b join new_rows a using ("id")
-      where (b."status", b."priority", b."department_id", b."tags", b."deleted_at" is null)
-        is distinct from (a."status", a."priority", a."department_id", a."tags", a."deleted_at" is null)), -1);
-    perform "projects"."task_facet_add"(array(
-      select row(a.*)::"projects"."task" from old_rows b join new_rows a using ("id")
-      where (b."status", b."priority", b."department_id", b."tags", b."deleted_at" is null)
-        is distinct from (a."status", a."priority", a."department_id", a."tags", a."deleted_at" is null)), 1);
+    select array_agg(row(b.*)::"projects"."task"), array_agg(row(a.*)::"projects"."task") into before_rows, after_rows
+    from old_rows b join new_rows a using ("id")
+    where (b."status", b."priority", b."department_id", b."tags", b."deleted_at" is null)
+      is distinct from (a."status", a."priority", a."department_id", a."tags", a."deleted_at" is null);
+    perform "projects"."task_facet_add"(before_rows, -1);
+    perform "projects"."task_facet_add"(after_rows, 1);
     return null;
   end $$;
 
