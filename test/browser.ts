@@ -78,3 +78,35 @@ if (!chromiumInstalled) console.warn(`NOTICE: browser tests skipped: no Chromium
 
 /** True when no browser can run here (outside CI); use with describe.skipIf. */
 export const browserMissing = !chromiumInstalled;
+
+/** A credential the virtual authenticator holds, as the DevTools protocol reports it. */
+export interface VirtualCredential {
+  credentialId: string;
+  isResidentCredential: boolean;
+  rpId?: string;
+  signCount: number;
+  userHandle?: string;
+}
+
+/**
+ * A CTAP2 platform authenticator with resident keys and user verification, attached to the page through the
+ * DevTools protocol (STACK.md: WebAuthn in a real browser): create and get answer without a person.
+ */
+export async function addVirtualAuthenticator(browser: TestBrowser) {
+  const devtools = await browser.context.newCDPSession(browser.page);
+  await devtools.send('WebAuthn.enable');
+  const { authenticatorId } = await devtools.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async (): Promise<VirtualCredential[]> =>
+      (await devtools.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
+}

@@ -5,6 +5,7 @@ import { deviceRoutes } from './device.routes.js';
 import { fileRoutes } from './file.routes.js';
 import { mobileRoutes } from './mobile.routes.js';
 import { notificationRoutes } from './notifications.routes.js';
+import { passkeyRoutes } from './passkey.routes.js';
 import { projectRoutes } from './project.routes.js';
 import type { RestRoute } from './route.js';
 import { taskFacetRoutes } from './task-facet.routes.js';
@@ -18,6 +19,7 @@ export const restRoutes: RestRoute[] = [
   ...deviceRoutes,
   ...mobileRoutes,
   ...confirmationRoutes,
+  ...passkeyRoutes,
   ...notificationRoutes,
   ...fileRoutes,
   ...projectRoutes,

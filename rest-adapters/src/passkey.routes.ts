@@ -1,0 +1,124 @@
+import { z } from '@platform/lib/validation';
+import { dataOf, timestamp } from './response.shapes.js';
+import { defineRoutes } from './route.js';
+import { tokenSetFields, tokenSetShape } from './token.shapes.js';
+
+const credentialDescriptor = z.strictObject({ type: z.literal('public-key'), id: z.string().describe('base64url') });
+const requirement = z.enum(['required', 'preferred', 'discouraged']);
+
+/** auth spec, Passkey: Begin registration's publicKey, plus the selection asked for and the passkeys held. */
+const registrationOptionsShape = z.strictObject({
+  challengeId: z.string().uuid(),
+  publicKey: z.strictObject({
+    challenge: z.string().describe('64 random bytes, base64url'),
+    rp: z.strictObject({ name: z.string(), id: z.string() }),
+    user: z.strictObject({
+      id: z.string().describe('base64url user handle'),
+      name: z.string(),
+      displayName: z.string(),
+    }),
+    pubKeyCredParams: z.array(z.strictObject({ type: z.literal('public-key'), alg: z.number().int() })),
+    timeout: z.literal(300000),
+    attestation: z.literal('none'),
+    authenticatorSelection: z.strictObject({ residentKey: requirement, userVerification: requirement }),
+    excludeCredentials: z.array(credentialDescriptor),
+  }),
+});
+
+/** auth spec, Passkey: Begin login's publicKey. */
+const loginOptionsShape = z.strictObject({
+  challengeId: z.string().uuid(),
+  publicKey: z.strictObject({
+    challenge: z.string().describe('64 random bytes, base64url'),
+    timeout: z.literal(300000),
+    rpId: z.string(),
+    allowCredentials: z.array(credentialDescriptor),
+    userVerification: requirement,
+  }),
+});
+
+const passkeyFields = 'id name createdAt lastUsedAt backedUp deviceType';
+
+const passkeyShape = z.strictObject({
+  id: z.string().uuid(),
+  name: z.string(),
+  createdAt: timestamp,
+  lastUsedAt: timestamp.nullable(),
+  backedUp: z.boolean(),
+  deviceType: z.enum(['singleDevice', 'multiDevice']),
+});
+
+/**
+ * Types only: the credential travels as the browser's JSON, and the passkey services check every field after
+ * charging their limits (a malformed body is 400, a response that fails verification 401: decisions).
+ */
+const finishBody = z.object({ challengeId: z.string(), credential: z.record(z.unknown()) });
+
+/** Passkeys (auth spec, Passkey (WebAuthn)). */
+export const passkeyRoutes = defineRoutes([
+  {
+    method: 'POST',
+    url: '/api/v1/auth/webauthn/register/begin',
+    summary: 'Start adding a passkey: options for navigator.credentials.create, valid 5 minutes',
+    tag: 'passkeys',
+    auth: 'bearer',
+    body: z
+      .object({ userVerification: z.string().optional(), authenticatorSelection: z.record(z.unknown()).optional() })
+      .optional(),
+    operation: `mutation BeginPasskeyRegistration($userVerification: String, $authenticatorSelection: JSONObject) {
+      beginPasskeyRegistration(userVerification: $userVerification, authenticatorSelection: $authenticatorSelection) {
+        challengeId publicKey
+      }
+    }`,
+    variables: ({ body }) => ({ ...(body as Record<string, unknown> | undefined) }),
+    response: dataOf(registrationOptionsShape),
+    result: (data) => ({ data: data.beginPasskeyRegistration }),
+    noStore: true,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/auth/webauthn/register/finish',
+    summary: "Finish adding a passkey with the authenticator's attestation response",
+    tag: 'passkeys',
+    auth: 'bearer',
+    body: finishBody,
+    operation: `mutation FinishPasskeyRegistration($challengeId: String!, $credential: JSONObject!) {
+      finishPasskeyRegistration(challengeId: $challengeId, credential: $credential) {
+        success passkey { ${passkeyFields} }
+      }
+    }`,
+    variables: ({ body }) => body as Record<string, unknown>,
+    response: dataOf(z.strictObject({ success: z.boolean(), passkey: passkeyShape })),
+    result: (data) => ({ data: data.finishPasskeyRegistration }),
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/auth/webauthn/login/begin',
+    summary: 'Start signing in with a passkey: options for navigator.credentials.get, valid 5 minutes',
+    tag: 'passkeys',
+    auth: 'none',
+    body: z.object({ email: z.string(), userVerification: z.string().optional() }),
+    operation: `mutation BeginPasskeyLogin($email: String!, $userVerification: String) {
+      beginPasskeyLogin(email: $email, userVerification: $userVerification) { challengeId publicKey }
+    }`,
+    variables: ({ body }) => body as Record<string, unknown>,
+    response: dataOf(loginOptionsShape),
+    result: (data) => ({ data: data.beginPasskeyLogin }),
+    noStore: true,
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/auth/webauthn/login/finish',
+    summary: "Sign in with the authenticator's assertion: the standard token set",
+    tag: 'passkeys',
+    auth: 'none',
+    body: finishBody,
+    operation: `mutation FinishPasskeyLogin($challengeId: String!, $credential: JSONObject!) {
+      finishPasskeyLogin(challengeId: $challengeId, credential: $credential) { ${tokenSetFields} }
+    }`,
+    variables: ({ body }) => body as Record<string, unknown>,
+    response: dataOf(tokenSetShape),
+    result: (data) => ({ data: data.finishPasskeyLogin }),
+    noStore: true,
+  },
+]);
