@@ -5,7 +5,7 @@ import { uploadFiles } from '../../../../test/files.js';
 import { createTestDatabase, newSharedResources, startTestServer, type TestServer } from '../../../../test/harness.js';
 import { projectsTestKit } from '../../../../test/projects-kit.js';
 import { servicesMissing } from '../../../../test/services.js';
-import { startStatementCounter } from '../../../../test/sql-statement-counter.js';
+import { backgroundStatements, quietServerEnv, startStatementCounter } from '../../../../test/sql-statement-counter.js';
 
 const person = 'id code name email avatarFileId department { id name }';
 const everyNestedField = `query ($limit: Int!) { projects(limit: $limit) { data { id uniqueCode customer { id name }
@@ -13,8 +13,6 @@ const everyNestedField = `query ($limit: Int!) { projects(limit: $limit) { data 
   products { id name attributes } } meta { total } } }`;
 
 /** The notification worker polls its job queue on its own schedule; those statements are not the request's. */
-const background = /notifications_boss\./;
-
 describe.skipIf(servicesMissing)('a page of projects costs the same SQL statements at any size', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let counter: Awaited<ReturnType<typeof startStatementCounter>>;
@@ -25,7 +23,7 @@ describe.skipIf(servicesMissing)('a page of projects costs the same SQL statemen
   beforeAll(async () => {
     database = await createTestDatabase();
     counter = await startStatementCounter(database.url);
-    server = await startTestServer(newSharedResources(counter.url));
+    server = await startTestServer(newSharedResources(counter.url), quietServerEnv);
     api = eachRequestFromNewIp(httpClient(server.url));
     const kit = await projectsTestKit(api);
     const writer = await kit.employee(['projects:read', 'projects:write']);
@@ -66,16 +64,16 @@ describe.skipIf(servicesMissing)('a page of projects costs the same SQL statemen
 
   it('through the graph and over REST, 5 and 50 projects with every nested field', async () => {
     await pageOf(5);
-    const five = await counter.during(() => pageOf(5), background);
-    const fifty = await counter.during(() => pageOf(50), background);
+    const five = await counter.during(() => pageOf(5), backgroundStatements);
+    const fifty = await counter.during(() => pageOf(50), backgroundStatements);
     expect(fifty, fifty.join('\n')).toHaveLength(five.length);
     // Projects, their count, customers, participants, documents, files, products; in the auth subgraph the
     // participants (employees with departments) and the creators (users with employee and department).
     expect(five.length).toBeLessThanOrEqual(9);
 
     const rest = (limit: number) => api.get(`/api/v1/projects?limit=${limit}`, { token });
-    const restFive = await counter.during(() => rest(5), background);
-    const restFifty = await counter.during(() => rest(50), background);
+    const restFive = await counter.during(() => rest(5), backgroundStatements);
+    const restFifty = await counter.during(() => rest(50), backgroundStatements);
     expect(restFifty, restFifty.join('\n')).toHaveLength(restFive.length);
     expect(restFive).toHaveLength(five.length);
   });

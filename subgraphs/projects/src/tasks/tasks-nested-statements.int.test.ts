@@ -5,7 +5,7 @@ import { uploadFiles } from '../../../../test/files.js';
 import { createTestDatabase, newSharedResources, startTestServer, type TestServer } from '../../../../test/harness.js';
 import { projectsTestKit } from '../../../../test/projects-kit.js';
 import { servicesMissing } from '../../../../test/services.js';
-import { startStatementCounter } from '../../../../test/sql-statement-counter.js';
+import { backgroundStatements, quietServerEnv, startStatementCounter } from '../../../../test/sql-statement-counter.js';
 import { createTask, taskBody } from '../../../../test/tasks-kit.js';
 
 const person = 'id email employee { code name avatarFileId } department { name }';
@@ -16,8 +16,6 @@ const everyNestedField = `query ($p: String!, $limit: Int!) { nestedTasks(projec
   meta { total } } }`;
 
 /** The notification worker polls its job queue on its own schedule; those statements are not the request's. */
-const background = /notifications_boss\./;
-
 describe.skipIf(servicesMissing)('a nested page of tasks costs the same SQL statements at any size', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let counter: Awaited<ReturnType<typeof startStatementCounter>>;
@@ -29,7 +27,7 @@ describe.skipIf(servicesMissing)('a nested page of tasks costs the same SQL stat
   beforeAll(async () => {
     database = await createTestDatabase();
     counter = await startStatementCounter(database.url);
-    server = await startTestServer(newSharedResources(counter.url));
+    server = await startTestServer(newSharedResources(counter.url), quietServerEnv);
     api = eachRequestFromNewIp(httpClient(server.url));
     const kit = await projectsTestKit(api);
     const writer = await kit.employee(['projects:write', 'tasks:write', 'tasks:read', 'comments:write']);
@@ -89,8 +87,8 @@ describe.skipIf(servicesMissing)('a nested page of tasks costs the same SQL stat
 
   it('through the graph and over REST, 5 and 50 tasks with comments, activities and their people', async () => {
     await pageOf(5);
-    const five = await counter.during(() => pageOf(5), background);
-    const fifty = await counter.during(() => pageOf(50), background);
+    const five = await counter.during(() => pageOf(5), backgroundStatements);
+    const fifty = await counter.during(() => pageOf(50), backgroundStatements);
     expect(fifty, fifty.join('\n')).toHaveLength(five.length);
     // The page (project, count, tasks and participants in one), comments (with reactions and attachments),
     // activities; in the auth subgraph departments, employees, and users (comment and activity actors at once).
@@ -103,8 +101,8 @@ describe.skipIf(servicesMissing)('a nested page of tasks costs the same SQL stat
       );
       expect(answer.body.data).toHaveLength(limit);
     };
-    const restFive = await counter.during(() => rest(5), background);
-    const restFifty = await counter.during(() => rest(50), background);
+    const restFive = await counter.during(() => rest(5), backgroundStatements);
+    const restFifty = await counter.during(() => rest(50), backgroundStatements);
     expect(restFifty, restFifty.join('\n')).toHaveLength(restFive.length);
     expect(restFive).toHaveLength(five.length);
   });
