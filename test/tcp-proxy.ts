@@ -5,9 +5,10 @@ export type ProxyMode = 'forward' | 'refuse' | 'blackhole' | 'freeze';
 /**
  * A loopback TCP proxy in front of PostgreSQL or Redis, for outage tests: `refuse` drops every connection
  * (the service is gone), `blackhole` accepts and never answers (the service hangs), `freeze` also stops
- * answering on the connections already open (a network partition), `forward` is normal.
+ * answering on the connections already open (a network partition), `forward` is normal. `listenPort` fixes
+ * its own port, for an address that must be known before the target starts (a WebAuthn origin).
  */
-export async function startTcpProxy(target: string) {
+export async function startTcpProxy(target: string, listenPort = 0) {
   const { hostname, port } = new URL(target);
   const sockets = new Set<Socket>();
   const pairs = new Set<[Socket, Socket]>();
@@ -34,7 +35,7 @@ export async function startTcpProxy(target: string) {
     client.on('close', () => pairs.delete(pair));
     client.pipe(upstream).pipe(client);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const proxyPort = (server.address() as { port: number }).port;
   const url = new URL(target);
   url.host = `127.0.0.1:${proxyPort}`;
