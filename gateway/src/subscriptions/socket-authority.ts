@@ -36,22 +36,42 @@ const subjectOf = (marker: RevocationMarker) => `${marker.kind}:${marker.subject
  * comes back (announcements made meanwhile are lost) and on a slow interval. All close with 4403, which graphql-ws
  * clients answer by connecting again with the token they hold now; a check that cannot be made closes too.
  */
+const listenRetryMs = 2000;
+
 export class SocketAuthority {
   private readonly held = new Map<WebSocket, HeldSocket>();
   private readonly bySubject = new Map<string, Set<WebSocket>>();
   private unsubscribe?: Unsubscribe;
   private sweep?: NodeJS.Timeout;
+  private listening?: NodeJS.Timeout;
+  private closed = false;
   /** Counts announcements, so that a socket admitted while one arrived is checked again. */
   private announcements = 0;
 
   constructor(private readonly options: SocketAuthorityOptions) {}
 
   async start(): Promise<void> {
-    this.unsubscribe = await this.options.revocations.onAnnounced(
-      (markers) => this.closeHolders(markers),
-      () => this.recheckAll(),
-    );
     this.sweep = setInterval(() => this.recheckAll(), this.options.recheckMs).unref();
+    await this.listen();
+  }
+
+  /**
+   * Announcements travel through Redis. An instance that starts while Redis is away still starts (decisions:
+   * outages) and keeps trying; once it listens, every socket admitted meanwhile is checked again.
+   */
+  private async listen(): Promise<void> {
+    try {
+      this.unsubscribe = await this.options.revocations.onAnnounced(
+        (markers) => this.closeHolders(markers),
+        () => this.recheckAll(),
+      );
+    } catch (error) {
+      if (this.closed) return;
+      this.options.logger.warn({ err: error }, 'revocation announcements unavailable; retrying');
+      this.listening = setTimeout(() => {
+        void this.listen().then(() => this.recheckAll());
+      }, listenRetryMs).unref();
+    }
   }
 
   /** The user a connection's init `authorization` admits, or null; an admitted socket is held until it closes. */
@@ -93,7 +113,9 @@ export class SocketAuthority {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     clearInterval(this.sweep);
+    clearTimeout(this.listening);
     for (const socket of [...this.held.keys()]) this.release(socket);
     await this.unsubscribe?.();
   }
