@@ -1,5 +1,7 @@
 import { freshIpHeader } from './client-address.js';
 import type { HttpClient } from './client.js';
+import type { LoginOptions } from '@platform/auth/passkeys/passkey-login.service';
+import type { RegistrationOptions } from '@platform/auth/passkeys/passkey-registration.service';
 import { assertion, attestation, type SoftwareCredential, type Tampering } from './passkey-authenticator.js';
 
 export const passkeyPaths = {
@@ -8,26 +10,6 @@ export const passkeyPaths = {
   loginBegin: '/api/v1/auth/webauthn/login/begin',
   loginFinish: '/api/v1/auth/webauthn/login/finish',
 } as const;
-
-export interface RegistrationOptions {
-  challengeId: string;
-  publicKey: {
-    challenge: string;
-    rp: { name: string; id: string };
-    user: { id: string; name: string; displayName: string };
-    [field: string]: unknown;
-  };
-}
-
-export interface LoginOptions {
-  challengeId: string;
-  publicKey: {
-    challenge: string;
-    rpId: string;
-    allowCredentials: { type: string; id: string }[];
-    [field: string]: unknown;
-  };
-}
 
 /** The four passkey calls over REST, each from a fresh client address, with a software authenticator. */
 export function passkeyKit(api: HttpClient, origin: string) {

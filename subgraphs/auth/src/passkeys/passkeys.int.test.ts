@@ -113,15 +113,19 @@ describe.skipIf(servicesMissing)('passkeys (WebAuthn) over REST and GraphQL', ()
     expect(JSON.stringify(stored)).not.toContain(x);
   });
 
-  const registrationRefusals: [string, Tampering][] = [
+  /** What both ceremonies refuse alike. */
+  const ceremonyRefusals: [string, Tampering][] = [
     ['another origin', { origin: 'https://evil.example.test' }],
     ['a cross-origin iframe', { crossOrigin: true }],
     ['a top origin', { topOrigin: 'https://evil.example.test' }],
     ['another relying party', { rpId: 'evil.example.test' }],
     ['no user presence', { flags: { up: false } }],
     ['backed up without backup eligibility', { flags: { be: false, bs: true } }],
-    ['the type of a login', { type: 'webauthn.get' }],
     ['another challenge', { challenge: Buffer.alloc(64, 1).toString('base64url') }],
+  ];
+  const registrationRefusals: [string, Tampering][] = [
+    ...ceremonyRefusals,
+    ['the type of a login', { type: 'webauthn.get' }],
   ];
 
   it('refuses each failed registration step with 401, stores nothing, and then registers the same credential sent correctly', async () => {
@@ -263,12 +267,7 @@ describe.skipIf(servicesMissing)('passkeys (WebAuthn) over REST and GraphQL', ()
     });
 
     const loginRefusals: [string, Tampering][] = [
-      ['another origin', { origin: 'https://evil.example.test' }],
-      ['a cross-origin iframe', { crossOrigin: true }],
-      ['a top origin', { topOrigin: 'https://evil.example.test' }],
-      ['another relying party', { rpId: 'evil.example.test' }],
-      ['no user presence', { flags: { up: false } }],
-      ['backed up without backup eligibility', { flags: { be: false, bs: true } }],
+      ...ceremonyRefusals,
       ['backup eligibility it did not have', { flags: { be: true } }],
       ['another user handle', { userHandle: Buffer.alloc(32, 7).toString('base64url') }],
       ['the type of a registration', { type: 'webauthn.create' }],
