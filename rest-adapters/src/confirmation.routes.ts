@@ -66,6 +66,7 @@ export const confirmationRoutes = defineRoutes([
       return { id: params.id, deviceId, signedChallenge };
     },
     response: decisionShape,
+    refusals: [410],
     result: (data) => ({ data: data.verifyConfirmation }),
   },
   {
@@ -84,6 +85,7 @@ export const confirmationRoutes = defineRoutes([
       reason: (body as { reason?: string | null } | undefined)?.reason ?? null,
     }),
     response: decisionShape,
+    refusals: [410],
     result: (data) => ({ data: data.rejectConfirmation }),
   },
 ]);

@@ -44,6 +44,7 @@ export const deviceRoutes = defineRoutes([
     }`,
     variables: ({ body }) => ({ input: body }),
     response: dataOf(challengeShape.extend({ deviceId: z.string().uuid() })),
+    refusals: [409],
     result: (data) => ({ data: data.registerDeviceChallenge }),
     noStore: true,
   },

@@ -57,7 +57,13 @@ describe('REST docs', () => {
     const internal = operation('/internal/notifications', 'post');
     expect(internal.security).toEqual([{ serviceToken: [] }]);
     expect(internal.responses['403']).toEqual({ $ref: '#/components/responses/403' });
-    expect(document.components.responses['429'].headers['Retry-After']).toBeDefined();
+    const refusals = document.components.responses as Record<string, { headers?: object }>;
+    expect(refusals['429']!.headers).toHaveProperty('Retry-After');
+    const login = Object.keys(operation('/api/v1/auth/login', 'post').responses);
+    expect(login).toEqual(['200', '400', '401', '413', '415', '429', '503', 'default']);
+    expect(operation('/api/v1/auth/confirmation/{id}/verify', 'post').responses['410']).toEqual({
+      $ref: '#/components/responses/410',
+    });
     expect(document.components.schemas.Error.required).toEqual(['message', 'statusCode']);
   });
 

@@ -103,9 +103,10 @@ function errorsOf(route: RestRoute): number[] {
     ...(route.auth === 'none' ? [] : [401, 403]),
     ...(route.params ? [404] : []),
     ...(route.body || route.upload ? [413, 415] : []),
+    ...(route.refusals ?? []),
     429,
     503,
-  ];
+  ].sort((a, b) => a - b);
 }
 
 export function describeRoute(route: RestRoute): DescribedPath {

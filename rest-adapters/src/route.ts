@@ -49,6 +49,11 @@ interface RouteDeclaration {
    * reads it from the operation's data (201 only when the record was new).
    */
   status?: number | { of(data: Record<string, unknown>): number; possible: number[] };
+  /**
+   * Refusals this route answers beyond those of every route of its kind (rest-adapters/src/openapi.ts, errorsOf):
+   * listed in the OpenAPI description with the one error body.
+   */
+  refusals?: number[];
   /** Responses that carry tokens or secrets are never cached (decisions: Hardening). */
   noStore?: boolean;
 }
