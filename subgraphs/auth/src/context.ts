@@ -155,6 +155,7 @@ export function createAuthServices(
       rateLimiter,
       audit,
       base,
+      platform.now,
     ),
     passkeyRegistration: new PasskeyRegistrationService(
       passkeys,

@@ -48,6 +48,7 @@ export class PasskeyLoginService {
     private readonly rateLimiter: RateLimiter,
     private readonly audit: AuditWriter,
     private readonly context: GatewayContext,
+    private readonly now: () => number,
   ) {}
 
   /**
@@ -119,13 +120,12 @@ export class PasskeyLoginService {
         },
       );
       trail.signature.verified = true;
-      trail.deviceId = null;
       trail.details = { passkeyId: passkey.id, userVerified: assertion.userVerified };
       const user = await this.users.findWithClaims(passkey.userId);
       if (!user || user.status !== 'active') throw new PasskeyVerificationFailedError();
       await this.sessions.consume('passkeyLogin', values.challengeId);
       return this.unitOfWork.run(async () => {
-        const at = new Date();
+        const at = new Date(this.now());
         const used = await this.passkeys.recordUse(passkey.id, {
           counter: assertion.counter,
           backedUp: assertion.backedUp,

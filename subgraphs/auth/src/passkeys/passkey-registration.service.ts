@@ -6,6 +6,7 @@ import { audited } from '../audit/audited.js';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { SessionNotFoundError } from '../challenges/challenge.errors.js';
 import { challengeLifetimes, type ChallengeSessions } from '../challenges/challenge-sessions.js';
+import { UserNotFoundError } from '../users/user.errors.js';
 import type { UserRepository } from '../users/user.repository.js';
 import { algorithmName, type PasskeyKeys } from './passkey-keys.js';
 import { PasskeyVerificationFailedError } from './passkey.errors.js';
@@ -70,7 +71,7 @@ export class PasskeyRegistrationService {
         values.authenticatorSelection?.userVerification ?? values.userVerification ?? 'preferred';
       const residentKey = values.authenticatorSelection?.residentKey ?? 'preferred';
       const user = await this.users.findWithClaims(caller.userId);
-      if (!user) throw new SessionNotFoundError();
+      if (!user) throw new UserNotFoundError();
       const existing = await this.passkeys.listOf(caller.userId);
       // One handle per account, random (WebAuthn: the user handle carries no personal data).
       const userHandle = existing[0]?.userHandle ?? randomBytes(32).toString('base64url');
