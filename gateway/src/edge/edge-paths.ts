@@ -40,8 +40,8 @@ const userHeaders = Object.fromEntries(
 );
 
 /**
- * The edge's own API paths in the OpenAPI description (decisions: The OpenAPI description). /graphql, /docs,
- * /assets and /openapi.json are not API paths of the REST reference.
+ * The edge's own API paths in the OpenAPI description (decisions: The OpenAPI description). /graphql, the pages
+ * (/docs, /console, /assets) and /openapi.json are not API paths of the REST reference.
  */
 export const edgePaths: DescribedPath[] = [
   {

@@ -13,6 +13,7 @@ const notInTheDescription = [
   'GET /graphql',
   'POST /graphql',
   'GET /docs',
+  'GET /console',
   'GET /assets/:name',
   'GET /openapi.json',
   'OPTIONS /*',
