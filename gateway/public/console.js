@@ -1,3 +1,4 @@
+/* global window, document, fetch */
 // The web console's first pages (issue 13): sign in with a password or a passkey, sign out, manage passkeys.
 // Tokens stay in this page's memory only; @simplewebauthn/browser runs the browser's WebAuthn ceremonies.
 (() => {
