@@ -41,6 +41,7 @@ async function main(): Promise<void> {
       `Platform running at ${base}`,
       `  GraphQL (explorer in a browser): ${base}/graphql`,
       `  REST docs: ${base}/docs  (OpenAPI: ${base}/openapi.json)`,
+      `  Web console: ${base}/console`,
       `  Health: ${base}/health   Metrics: ${base}/metrics`,
       `  Database: ${database ? `embedded PostgreSQL under ${config.DATA_DIR}/postgres` : 'DATABASE_URL'}; ` +
         `store: ${config.REDIS_URL ? 'Redis (REDIS_URL)' : 'in-process (single node)'}`,

@@ -14,6 +14,7 @@ const notInTheDescription = [
   'POST /graphql',
   'GET /docs',
   'GET /console',
+  'GET /console/assets/:name',
   'GET /assets/:name',
   'GET /openapi.json',
   'OPTIONS /*',

@@ -22,12 +22,7 @@ const pageAssets: Record<string, PageAsset> = {
   'graphiql.css': { file: 'node_modules/graphiql/graphiql.min.css', type: style },
   'swagger-ui.js': { file: 'node_modules/swagger-ui-dist/swagger-ui-bundle.js', type: script },
   'swagger-ui.css': { file: 'node_modules/swagger-ui-dist/swagger-ui.css', type: style },
-  'simplewebauthn-browser.js': {
-    file: 'node_modules/@simplewebauthn/browser/dist/bundle/index.umd.min.js',
-    type: script,
-  },
   'explorer.js': { file: 'gateway/public/explorer.js', type: script },
-  'console.js': { file: 'gateway/public/console.js', type: script },
   'docs.js': { file: 'gateway/public/docs.js', type: script },
   'pages.css': { file: 'gateway/public/pages.css', type: style },
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageSecurityHeaders } from '../edge/security-headers.js';
+import { consoleAsset, consolePage } from './console-build.js';
 import { pageAsset } from './page-assets.js';
 
 const page = (title: string, body: string, styles: string[], scripts: string[]) => `<!doctype html>
@@ -31,31 +32,6 @@ const docsPage = page(
   ['swagger-ui.js', 'docs.js'],
 );
 
-const consolePage = page(
-  'Platform console',
-  `<main class="console">
-<h1>Platform console</h1>
-<section id="signed-out">
-<form id="sign-in-form">
-<input id="email" type="email" autocomplete="username webauthn" placeholder="E-mail" aria-label="E-mail" required>
-<input id="password" type="password" autocomplete="current-password" placeholder="Password" aria-label="Password">
-<button id="password-sign-in" type="submit">Sign in</button>
-<button id="passkey-sign-in" type="button">Sign in with a passkey</button>
-</form>
-</section>
-<section id="signed-in" hidden>
-<p><span id="who"></span> <button id="sign-out" type="button">Sign out</button></p>
-<h2>Passkeys</h2>
-<button id="add-passkey" type="button">Add a passkey</button>
-<p id="no-passkeys">No passkeys yet.</p>
-<ul id="passkeys"></ul>
-</section>
-<p id="status" role="status"></p>
-</main>`,
-  ['pages.css'],
-  ['simplewebauthn-browser.js', 'console.js'],
-);
-
 /** A browser opening /graphql (an HTML GET without a query) gets the explorer; everything else is GraphQL. */
 export function wantsExplorer(request: FastifyRequest): boolean {
   const query = request.query as { query?: unknown } | undefined;
@@ -68,9 +44,17 @@ export function sendExplorer(reply: FastifyReply): FastifyReply {
 
 /** The REST reference at /docs, the console at /console, and the files the pages load, under /assets. */
 export function registerPages(app: FastifyInstance): void {
-  app.get('/console', async (_request, reply) =>
-    reply.headers(pageSecurityHeaders).type('text/html; charset=utf-8').send(consolePage),
-  );
+  app.get('/console', async (_request, reply) => {
+    const page = await consolePage();
+    if (!page) return reply.callNotFound();
+    return reply.headers(pageSecurityHeaders).type('text/html; charset=utf-8').send(page);
+  });
+  app.get<{ Params: { name: string } }>('/console/assets/:name', async (request, reply) => {
+    const asset = await consoleAsset(request.params.name);
+    if (!asset) return reply.callNotFound();
+    // Vite names each file by its content: a new build is a new name.
+    return reply.type(asset.type).header('cache-control', 'public, max-age=31536000, immutable').send(asset.body);
+  });
   app.get('/docs', async (_request, reply) =>
     reply.headers(pageSecurityHeaders).type('text/html; charset=utf-8').send(docsPage),
   );

@@ -1,4 +1,7 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '@platform/lib/project-root';
+import { buildProduct } from '../../../../test/build.js';
 import { addVirtualAuthenticator, browserMissing, openBrowser, type TestBrowser } from '../../../../test/browser.js';
 import { httpClient } from '../../../../test/client.js';
 import { deviceTestKit } from '../../../../test/device-kit.js';
@@ -14,6 +17,8 @@ describe.skipIf(servicesMissing || browserMissing)('the console with passkeys in
   let consoleUrl: string;
 
   beforeAll(async () => {
+    // The console is what `npm run build` makes of console/ (Vite): the test drives that build.
+    await buildProduct(join(projectRoot(), 'dist', 'console', 'index.html'));
     // The origin must be configured before the server starts, and an IP is not a valid RP id (STACK.md): the
     // browser opens localhost on a port fixed first, forwarded to the server's own.
     const port = await unusedPort();
@@ -21,7 +26,7 @@ describe.skipIf(servicesMissing || browserMissing)('the console with passkeys in
     server = await startIsolatedServer({ WEBAUTHN_ORIGINS: `http://localhost:${port}`, WEBAUTHN_RP_ID: 'localhost' });
     proxy = await startTcpProxy(server.url, port);
     browser = await openBrowser('passkeys');
-  });
+  }, 240_000);
   afterAll(async () => {
     await browser?.close();
     await proxy?.close();
