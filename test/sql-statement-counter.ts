@@ -66,10 +66,3 @@ export async function startStatementCounter(target: string) {
       }),
   };
 }
-
-/**
- * The platform's own work beside a request, left out of a request's count: pg-boss polling its queues, and the
- * confirmation sweep (a server under count is started with `quietServerEnv`, so the sweep stays off).
- */
-export const backgroundStatements = /notifications_boss\./;
-export const quietServerEnv = { CONFIRMATION_SWEEP_SECONDS: '0' };

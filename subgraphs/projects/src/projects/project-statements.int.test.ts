@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eachRequestFromNewIp } from '../../../../test/client-address.js';
-import { httpClient, type HttpClient } from '../../../../test/client.js';
+import type { HttpClient } from '../../../../test/client.js';
 import { uploadFiles } from '../../../../test/files.js';
-import { createTestDatabase, newSharedResources, startTestServer, type TestServer } from '../../../../test/harness.js';
+import type { TestServer } from '../../../../test/harness.js';
 import { projectsTestKit } from '../../../../test/projects-kit.js';
 import { servicesMissing } from '../../../../test/services.js';
-import { backgroundStatements, quietServerEnv, startStatementCounter } from '../../../../test/sql-statement-counter.js';
+import { startCountedServer } from '../../../../test/counted-server.js';
 
 const person = 'id code name email avatarFileId department { id name }';
 const everyNestedField = `query ($limit: Int!) { projects(limit: $limit) { data { id uniqueCode customer { id name }
@@ -14,17 +13,14 @@ const everyNestedField = `query ($limit: Int!) { projects(limit: $limit) { data 
 
 /** The notification worker polls its job queue on its own schedule; those statements are not the request's. */
 describe.skipIf(servicesMissing)('a page of projects costs the same SQL statements at any size', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let counter: Awaited<ReturnType<typeof startStatementCounter>>;
+  let counted: Awaited<ReturnType<typeof startCountedServer>>;
   let server: TestServer;
   let api: HttpClient;
   let token: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    counter = await startStatementCounter(database.url);
-    server = await startTestServer(newSharedResources(counter.url), quietServerEnv);
-    api = eachRequestFromNewIp(httpClient(server.url));
+    counted = await startCountedServer();
+    ({ server, api } = counted);
     const kit = await projectsTestKit(api);
     const writer = await kit.employee(['projects:read', 'projects:write']);
     const colleague = await kit.employee([]);
@@ -44,11 +40,7 @@ describe.skipIf(servicesMissing)('a page of projects costs the same SQL statemen
     }
     token = writer.token;
   }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await counter?.close();
-    await database?.drop();
-  });
+  afterAll(async () => counted?.close());
 
   const pageOf = async (limit: number) => {
     const answer = await api.graphql(everyNestedField, { limit }, { token });
@@ -64,16 +56,16 @@ describe.skipIf(servicesMissing)('a page of projects costs the same SQL statemen
 
   it('through the graph and over REST, 5 and 50 projects with every nested field', async () => {
     await pageOf(5);
-    const five = await counter.during(() => pageOf(5), backgroundStatements);
-    const fifty = await counter.during(() => pageOf(50), backgroundStatements);
+    const five = await counted.statementsOf(() => pageOf(5));
+    const fifty = await counted.statementsOf(() => pageOf(50));
     expect(fifty, fifty.join('\n')).toHaveLength(five.length);
     // Projects, their count, customers, participants, documents, files, products; in the auth subgraph the
     // participants (employees with departments) and the creators (users with employee and department).
     expect(five.length).toBeLessThanOrEqual(9);
 
     const rest = (limit: number) => api.get(`/api/v1/projects?limit=${limit}`, { token });
-    const restFive = await counter.during(() => rest(5), backgroundStatements);
-    const restFifty = await counter.during(() => rest(50), backgroundStatements);
+    const restFive = await counted.statementsOf(() => rest(5));
+    const restFifty = await counted.statementsOf(() => rest(50));
     expect(restFifty, restFifty.join('\n')).toHaveLength(restFive.length);
     expect(restFive).toHaveLength(five.length);
   });

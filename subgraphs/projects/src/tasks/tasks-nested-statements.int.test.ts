@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eachRequestFromNewIp } from '../../../../test/client-address.js';
-import { httpClient, type HttpClient } from '../../../../test/client.js';
+import type { HttpClient } from '../../../../test/client.js';
 import { uploadFiles } from '../../../../test/files.js';
-import { createTestDatabase, newSharedResources, startTestServer, type TestServer } from '../../../../test/harness.js';
+import type { TestServer } from '../../../../test/harness.js';
 import { projectsTestKit } from '../../../../test/projects-kit.js';
 import { servicesMissing } from '../../../../test/services.js';
-import { backgroundStatements, quietServerEnv, startStatementCounter } from '../../../../test/sql-statement-counter.js';
+import { startCountedServer } from '../../../../test/counted-server.js';
 import { createTask, taskBody } from '../../../../test/tasks-kit.js';
 
 const person = 'id email employee { code name avatarFileId } department { name }';
@@ -17,18 +16,15 @@ const everyNestedField = `query ($p: String!, $limit: Int!) { nestedTasks(projec
 
 /** The notification worker polls its job queue on its own schedule; those statements are not the request's. */
 describe.skipIf(servicesMissing)('a nested page of tasks costs the same SQL statements at any size', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let counter: Awaited<ReturnType<typeof startStatementCounter>>;
+  let counted: Awaited<ReturnType<typeof startCountedServer>>;
   let server: TestServer;
   let api: HttpClient;
   let token: string;
   let projectCode: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    counter = await startStatementCounter(database.url);
-    server = await startTestServer(newSharedResources(counter.url), quietServerEnv);
-    api = eachRequestFromNewIp(httpClient(server.url));
+    counted = await startCountedServer();
+    ({ server, api } = counted);
     const kit = await projectsTestKit(api);
     const writer = await kit.employee(['projects:write', 'tasks:write', 'tasks:read', 'comments:write']);
     const colleague = await kit.employee(['tasks:read', 'comments:write']);
@@ -61,11 +57,7 @@ describe.skipIf(servicesMissing)('a nested page of tasks costs the same SQL stat
     }
     token = writer.token;
   }, 180_000);
-  afterAll(async () => {
-    await server?.close();
-    await counter?.close();
-    await database?.drop();
-  });
+  afterAll(async () => counted?.close());
 
   const pageOf = async (limit: number) => {
     const answer = await api.graphql(everyNestedField, { p: projectCode, limit }, { token });
@@ -87,8 +79,8 @@ describe.skipIf(servicesMissing)('a nested page of tasks costs the same SQL stat
 
   it('through the graph and over REST, 5 and 50 tasks with comments, activities and their people', async () => {
     await pageOf(5);
-    const five = await counter.during(() => pageOf(5), backgroundStatements);
-    const fifty = await counter.during(() => pageOf(50), backgroundStatements);
+    const five = await counted.statementsOf(() => pageOf(5));
+    const fifty = await counted.statementsOf(() => pageOf(50));
     expect(fifty, fifty.join('\n')).toHaveLength(five.length);
     // The page (project, count, tasks and participants in one), comments (with reactions and attachments),
     // activities; in the auth subgraph departments, employees, and users (comment and activity actors at once).
@@ -101,8 +93,8 @@ describe.skipIf(servicesMissing)('a nested page of tasks costs the same SQL stat
       );
       expect(answer.body.data).toHaveLength(limit);
     };
-    const restFive = await counter.during(() => rest(5), backgroundStatements);
-    const restFifty = await counter.during(() => rest(50), backgroundStatements);
+    const restFive = await counted.statementsOf(() => rest(5));
+    const restFifty = await counted.statementsOf(() => rest(50));
     expect(restFifty, restFifty.join('\n')).toHaveLength(restFive.length);
     expect(restFive).toHaveLength(five.length);
   });

@@ -1,0 +1,31 @@
+import { eachRequestFromNewIp } from './client-address.js';
+import { httpClient } from './client.js';
+import { createTestDatabase, newSharedResources, startTestServer } from './harness.js';
+import { startStatementCounter } from './sql-statement-counter.js';
+
+/**
+ * The platform's own work beside a request, left out of a request's count: pg-boss polling its queues; the
+ * confirmation sweep is turned off instead.
+ */
+const backgroundStatements = /notifications_boss\./;
+const quietServerEnv = { CONFIRMATION_SWEEP_SECONDS: '0' };
+
+/**
+ * A server on a fresh database with every statement passing the counter, and its own background work quiet:
+ * `statementsOf(work)` is what `work` made the database execute.
+ */
+export async function startCountedServer() {
+  const database = await createTestDatabase();
+  const counter = await startStatementCounter(database.url);
+  const server = await startTestServer(newSharedResources(counter.url), quietServerEnv);
+  return {
+    server,
+    api: eachRequestFromNewIp(httpClient(server.url)),
+    statementsOf: (work: () => Promise<unknown>) => counter.during(work, backgroundStatements),
+    close: async () => {
+      await server.close();
+      await counter.close();
+      await database.drop();
+    },
+  };
+}
