@@ -59,7 +59,7 @@ export class SocketAuthority {
    * Announcements travel through Redis. An instance that starts while Redis is away still starts (decisions:
    * outages) and keeps trying; once it listens, every socket admitted meanwhile is checked again.
    */
-  private async listen(): Promise<void> {
+  private async listen(afterOutage = false): Promise<void> {
     try {
       this.unsubscribe = await this.options.revocations.onAnnounced(
         (markers) => this.closeHolders(markers),
@@ -68,10 +68,11 @@ export class SocketAuthority {
     } catch (error) {
       if (this.closed) return;
       this.options.logger.warn({ err: error }, 'revocation announcements unavailable; retrying');
-      this.listening = setTimeout(() => {
-        void this.listen().then(() => this.recheckAll());
-      }, listenRetryMs).unref();
+      this.listening = setTimeout(() => void this.listen(true), listenRetryMs).unref();
+      return;
     }
+    // Only once it listens: a check while Redis is still away cannot be made, and would close every socket.
+    if (afterOutage) this.recheckAll();
   }
 
   /** The user a connection's init `authorization` admits, or null; an admitted socket is held until it closes. */
