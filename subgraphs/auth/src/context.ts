@@ -25,6 +25,7 @@ import { PasskeyRegistrationService } from './passkeys/passkey-registration.serv
 import { PasskeyRepository } from './passkeys/passkey.repository.js';
 import { PasskeyService } from './passkeys/passkey.service.js';
 import { PasskeyVerifier, relyingPartyOf } from './passkeys/relying-party.js';
+import { SecurityTimelineService } from './security-timeline/security-timeline.service.js';
 import { RevocationRepository } from './revocations/revocation.repository.js';
 import { RevocationService } from './revocations/revocation.service.js';
 import { ServiceTokenRepository } from './service-tokens/service-token.repository.js';
@@ -48,6 +49,7 @@ export interface AuthServices {
   passkeyLogin: PasskeyLoginService;
   passkeyRegistration: PasskeyRegistrationService;
   passkeys: PasskeyService;
+  securityTimeline: SecurityTimelineService;
   serviceTokens: ServiceTokenService;
   sessions: SessionService;
   users: UserService;
@@ -105,6 +107,7 @@ export function createAuthServices(
   return {
     audit,
     auditLog: new AuditLogService(auditEntries),
+    securityTimeline: new SecurityTimelineService(auditEntries),
     confirmations: new ConfirmationService(
       new ConfirmationRepository(em),
       devices,

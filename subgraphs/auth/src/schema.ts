@@ -5,6 +5,7 @@ import { DeviceResolver } from './devices/device.resolver.js';
 import { DirectoryResolver, directoryReferenceResolvers } from './directory/directory.resolver.js';
 import { MobileResolver } from './mobile/mobile.resolver.js';
 import { PasskeyResolver } from './passkeys/passkey.resolver.js';
+import { SecurityTimelineResolver } from './security-timeline/security-timeline.resolver.js';
 import { ServiceTokenResolver } from './service-tokens/service-token.resolver.js';
 import { SessionResolver } from './sessions/session.resolver.js';
 import { UserResolver, userReferenceResolvers } from './users/user.resolver.js';
@@ -21,6 +22,7 @@ export function buildAuthSchema() {
       MobileResolver,
       ConfirmationResolver,
       PasskeyResolver,
+      SecurityTimelineResolver,
     ],
     {
       ...userReferenceResolvers,

@@ -67,4 +67,13 @@ export class AuditRepository {
   page(filter: AuditEntryFilter, limit: number, offset: number): Promise<[AuditEntry[], number]> {
     return this.em.findAndCount(AuditEntry, filter, { orderBy: { id: 'desc' }, limit, offset });
   }
+
+  /** One page of a user's entries of the given actions, newest first, and how many there are in all. */
+  ownerPage(userId: number, actions: string[], limit: number, offset: number): Promise<[AuditEntry[], number]> {
+    return this.em.findAndCount(
+      AuditEntry,
+      { userId, action: { $in: actions } },
+      { orderBy: { id: 'desc' }, limit, offset },
+    );
+  }
 }

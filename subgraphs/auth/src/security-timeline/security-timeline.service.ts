@@ -1,0 +1,58 @@
+import type { UserCaller } from '@platform/lib/auth/caller';
+import { validate, z } from '@platform/lib/validation';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import type { SecurityEventPage } from './security-timeline.types.js';
+
+/**
+ * The audit actions an owner sees on their own timeline: how the account was entered and left, and what changed
+ * its ways in (devices, passkeys) or was approved with them. Reads, lists and challenges are left out: they are
+ * noise to a person, and their entries stay in the admins' audit log.
+ */
+export const securityTimelineActions = [
+  'login',
+  'biometric_login',
+  'passkey_login_finish',
+  'logout',
+  'device_register_verify',
+  'device_delete',
+  'passkey_register_finish',
+  'passkey_rename',
+  'passkey_delete',
+  'confirm',
+  'reject',
+];
+
+const pageInput = z.object({
+  page: z.number().int().min(1, 'must be at least 1').default(1),
+  limit: z.number().int().min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
+});
+
+/** Each user reads their own account's security events, newest first (issue 15, security timeline). */
+export class SecurityTimelineService {
+  constructor(private readonly auditEntries: AuditRepository) {}
+
+  async page(caller: UserCaller, page: unknown): Promise<SecurityEventPage> {
+    const { page: currentPage, limit } = validate(pageInput, page ?? {});
+    const [entries, totalItems] = await this.auditEntries.ownerPage(
+      caller.userId,
+      securityTimelineActions,
+      limit,
+      (currentPage - 1) * limit,
+    );
+    return {
+      items: entries.map((entry) => ({
+        id: String(entry.id),
+        action: entry.action,
+        result: entry.result,
+        errorCode: entry.errorCode,
+        deviceId: entry.deviceId,
+        ipAddress: entry.ipAddress,
+        userAgent: entry.userAgent,
+        createdAt: entry.createdAt.toISOString(),
+      })),
+      currentPage,
+      totalItems,
+      totalPages: Math.ceil(totalItems / limit),
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+
+@ObjectType({ description: "One security event of the caller's own account, from the audit log." })
+export class SecurityEvent {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, {
+    description: 'The audit action: login, biometric_login, passkey_login_finish, logout, device_register_verify, …',
+  })
+  action!: string;
+
+  @Field(() => String, { description: '`success`, `failure` or `locked`' })
+  result!: string;
+
+  @Field(() => String, { nullable: true })
+  errorCode!: string | null;
+
+  @Field(() => String, { nullable: true })
+  deviceId!: string | null;
+
+  @Field(() => String, { nullable: true })
+  ipAddress!: string | null;
+
+  @Field(() => String, { nullable: true })
+  userAgent!: string | null;
+
+  @Field(() => String)
+  createdAt!: string;
+}
+
+@ObjectType()
+export class SecurityEventPage {
+  @Field(() => [SecurityEvent])
+  items!: SecurityEvent[];
+
+  @Field(() => Int)
+  currentPage!: number;
+
+  @Field(() => Int)
+  totalItems!: number;
+
+  @Field(() => Int)
+  totalPages!: number;
+}
