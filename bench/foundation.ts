@@ -4,6 +4,7 @@ import { InternalIdentity } from '@platform/lib/graphql/internal-identity';
 import { serveSubgraph } from '@platform/lib/graphql/serve-subgraph';
 import { compareArms, type Arm, type BenchRow } from './lib/compare.js';
 import type { BenchContext } from './lib/context.js';
+import { startRequestFloors } from './request-floors.js';
 
 const meQuery = 'query Me { me { id email status permissions employee { name } department { name } } }';
 const tokenSetFields = 'accessToken refreshToken accessTokenExpiresAt refreshTokenExpiresAt';
@@ -35,7 +36,8 @@ async function refreshTokenChains(context: BenchContext): Promise<string[]> {
 
 /**
  * The foundation issue's three comparisons: forward-auth against the cheapest possible route, the gateway
- * against the auth subgraph served alone, and a REST adapter against the GraphQL operation it runs.
+ * against the auth subgraph served alone, and a REST adapter against the GraphQL operation it runs; and issue
+ * 17's floors: `me` and a REST refresh against the same work done by hand behind bare node:http.
  */
 export async function runFoundationBench(context: BenchContext): Promise<BenchRow[]> {
   const { bench, load, settings } = context;
@@ -46,6 +48,7 @@ export async function runFoundationBench(context: BenchContext): Promise<BenchRo
   const auth = bench.system.subgraphs.find((subgraph) => subgraph.name === 'auth')!;
   const directAuth = await serveSubgraph({ ...auth, close: async () => undefined }, platform);
   const directPort = await listen(directAuth);
+  const floors = await startRequestFloors(bench.databaseUrl, platform);
   try {
     const { accessToken } = await bench.login();
     const bearer = { authorization: `Bearer ${accessToken}` };
@@ -69,7 +72,7 @@ export async function runFoundationBench(context: BenchContext): Promise<BenchRo
         name: 'verify / hello-world',
         subject: verify,
         baseline: hello,
-        target: 0.4,
+        target: 0.5,
       })),
     );
 
@@ -97,6 +100,19 @@ export async function runFoundationBench(context: BenchContext): Promise<BenchRo
         body: meBody,
       }),
     };
+    rows.push(
+      ...(await compareArms(load, settings, {
+        suite: 'foundation',
+        name: 'me / its floor',
+        subject: gatewayMe,
+        baseline: {
+          name: 'me floor: bare node:http, same verify, Redis read, statement, JSON',
+          port: floors.port,
+          request: () => ({ method: 'POST', path: '/me', headers: { ...json, ...bearer }, body: meBody }),
+        },
+        target: 0.5,
+      })),
+    );
     rows.push(
       ...(await compareArms(load, settings, {
         suite: 'foundation',
@@ -140,8 +156,28 @@ export async function runFoundationBench(context: BenchContext): Promise<BenchRo
         target: 0.9,
       })),
     );
+    rows.push(
+      ...(await compareArms(load, settings, {
+        suite: 'foundation',
+        name: 'REST refresh / its floor',
+        subject: rest,
+        baseline: {
+          name: 'refresh floor: bare node:http, same transaction, signing, audit',
+          port: floors.port,
+          chain,
+          request: () => ({
+            method: 'POST',
+            path: '/refresh',
+            headers: json,
+            body: JSON.stringify({ refreshToken: '{{token}}' }),
+          }),
+        },
+        target: 0.6,
+      })),
+    );
     return rows;
   } finally {
+    await floors.close();
     await directAuth.close();
     await helloWorld.close();
   }
