@@ -48,6 +48,7 @@ describe.skipIf(servicesMissing || browserMissing)('the console with passkeys in
     await page.click('#password-sign-in');
     await expect.poll(() => who.innerText()).toBe(`Signed in as ${user.email} with a password`);
     console.info('browser test: signed in with the password');
+    await page.getByRole('link', { name: 'Passkeys' }).click();
 
     await page.click('#add-passkey');
     await expect.poll(() => status.innerText()).toBe('Passkey added: Passkey');

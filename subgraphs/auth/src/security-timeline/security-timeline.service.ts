@@ -18,8 +18,10 @@ export const securityTimelineActions = [
   'passkey_register_finish',
   'passkey_rename',
   'passkey_delete',
-  'confirm',
-  'reject',
+  'confirmation_initiate',
+  'confirmation_verify',
+  'confirmation_reject',
+  'confirmation_expire',
 ];
 
 const pageInput = z.object({

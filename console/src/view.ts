@@ -1,0 +1,82 @@
+// Small DOM helpers the pages share: elements, actions with their messages, loading states, paging.
+
+export const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const status = () => byId('status');
+
+/** Tells the person what happened, through the page's polite live region. */
+export function say(message: string): void {
+  status().textContent = message;
+}
+
+/** Runs what a person asked for; a refusal is shown with the API's own message. */
+export async function act(action: () => Promise<void>): Promise<void> {
+  say('');
+  try {
+    await action();
+  } catch (error) {
+    say(`Failed: ${(error as Error).message}`);
+  }
+}
+
+export function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  properties: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const created = Object.assign(document.createElement(tag), properties);
+  created.append(...children);
+  return created;
+}
+
+/** A button that is disabled while its action runs, so a slow answer is not asked for twice. */
+export function button(label: string, action: () => Promise<void>, accessibleName?: string): HTMLButtonElement {
+  const created = element('button', { type: 'button', textContent: label });
+  if (accessibleName) created.setAttribute('aria-label', accessibleName);
+  created.addEventListener('click', () => {
+    created.disabled = true;
+    void act(action).finally(() => (created.disabled = false));
+  });
+  return created;
+}
+
+/** A list that shows "Loading…" and is marked busy while its content is on its way. */
+export async function loading(list: HTMLElement, work: () => Promise<void>): Promise<void> {
+  list.setAttribute('aria-busy', 'true');
+  list.replaceChildren(element('li', { className: 'loading', textContent: 'Loading…' }));
+  try {
+    await work();
+  } catch (error) {
+    list.replaceChildren();
+    throw error;
+  } finally {
+    list.removeAttribute('aria-busy');
+  }
+}
+
+export const when = (timestamp: string | null) => (timestamp ? new Date(timestamp).toLocaleString() : 'never');
+
+export function time(timestamp: string): HTMLTimeElement {
+  return element('time', { dateTime: timestamp, textContent: when(timestamp) });
+}
+
+/** "Page 2 of 5" with the buttons to the pages beside it; nothing when there is one page. */
+export function pager(
+  container: HTMLElement,
+  at: { currentPage: number; totalPages: number },
+  go: (page: number) => Promise<void>,
+): void {
+  if (at.totalPages <= 1) {
+    container.replaceChildren();
+    return;
+  }
+  const previous = button('Newer', () => go(at.currentPage - 1));
+  previous.disabled = at.currentPage <= 1;
+  const next = button('Older', () => go(at.currentPage + 1));
+  next.disabled = at.currentPage >= at.totalPages;
+  container.replaceChildren(
+    previous,
+    element('span', { textContent: `Page ${at.currentPage} of ${at.totalPages}` }),
+    next,
+  );
+}

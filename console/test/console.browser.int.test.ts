@@ -1,0 +1,233 @@
+import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '@platform/lib/project-root';
+import { buildProduct } from '../../test/build.js';
+import { browserMissing, openBrowser, type TestBrowser } from '../../test/browser.js';
+import { eachRequestFromNewIp } from '../../test/client-address.js';
+import { httpClient, type HttpClient } from '../../test/client.js';
+import { confirmationKit, type UserWithDevice } from '../../test/confirmation-kit.js';
+import { onDatabase } from '../../test/database.js';
+import { makeKeyPair } from '../../test/device-kit.js';
+import { startIsolatedServer } from '../../test/harness.js';
+import { actorsOf, inboxHolding, type Actors } from '../../test/notifications-kit.js';
+import { servicesMissing } from '../../test/services.js';
+import { startTcpProxy } from '../../test/tcp-proxy.js';
+import { capture, subscriptionSent } from './console-kit.js';
+
+const waitLong = { timeout: 20_000 };
+const attributeOfEach = async (list: Locator, name: string) =>
+  Promise.all((await list.all()).map((item) => item.getAttribute(name)));
+
+describe.skipIf(servicesMissing || browserMissing)('the web console in a real browser (Chromium)', () => {
+  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let browser: TestBrowser;
+  let api: HttpClient;
+  let kit: ReturnType<typeof confirmationKit>;
+  let actors: Actors;
+  let owner: UserWithDevice;
+  const accessibility: string[] = [];
+
+  beforeAll(async () => {
+    await buildProduct(join(projectRoot(), 'dist', 'console', 'index.html'));
+    server = await startIsolatedServer({ CONFIRMATION_SWEEP_SECONDS: '1' });
+    // The browser reaches the server through a proxy the test can cut, as a dropped network would.
+    proxy = await startTcpProxy(server.url);
+    api = eachRequestFromNewIp(httpClient(server.url));
+    kit = confirmationKit(api);
+    actors = await actorsOf(server.url);
+    owner = await kit.userWithDevice('ES256');
+    // Registering the phone tells its owner so (a security notification): the inbox starts with that item.
+    await inboxHolding(api, owner.user.token, 1);
+    browser = await openBrowser('console');
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await proxy?.close();
+    await server?.close();
+  });
+
+  const page = () => browser.page;
+  const text = (selector: string) => page().locator(selector).innerText();
+  const notify = (message: string) =>
+    actors.api.post(
+      '/internal/notifications',
+      { userId: owner.user.id, message, targetLink: '/console#inbox', targetText: 'Open the inbox' },
+      { token: actors.serviceToken },
+    );
+  const open = async (name: string, heading: string) => {
+    await page().getByRole('link', { name }).click();
+    await expect.poll(() => page().getByRole('heading', { level: 1 }).innerText()).toBe(heading);
+    await expect.poll(() => page().locator('[aria-busy="true"]').count()).toBe(0);
+  };
+
+  it('serves the page with its security headers, and signs in with the password, keeping tokens out of storage', async () => {
+    const consoleUrl = `${proxy.url.replace(/\/$/, '')}/console`;
+    const response = await page().goto(consoleUrl);
+    const headers = response!.headers();
+    expect(headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['strict-transport-security']).toContain('max-age=');
+    accessibility.push(...(await capture(browser, 'sign-in')));
+
+    await page().getByLabel('E-mail').fill(owner.user.email);
+    await page().getByLabel('Password').fill('not-the-password-99');
+    await page().getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => text('#status')).toBe('Failed: Invalid email or password');
+
+    const inboxSubscribed = subscriptionSent(page(), 'inboxChanged');
+    await page().getByLabel('Password').fill(owner.user.password);
+    await page().getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => text('#who')).toBe(`Signed in as ${owner.user.email} with a password`);
+    await inboxSubscribed;
+    await expect.poll(() => text('#connection')).toBe('Live');
+    const stored = await page().evaluate(
+      '({ local: localStorage.length, session: sessionStorage.length, cookies: document.cookie })',
+    );
+    expect(stored).toEqual({ local: 0, session: 0, cookies: '' });
+  });
+
+  it('shows a notification created through the internal API without reload, counts it unread, and marks it read', async () => {
+    await page().evaluate(() => ((globalThis as unknown as { loadedOnce: boolean }).loadedOnce = true));
+    const items = page().locator('#notifications li');
+    await expect.poll(() => items.first().innerText()).toContain('A new device (Test phone');
+    await expect.poll(() => text('#unread-count')).toBe('1');
+    expect((await notify('Your report is ready')).status).toBe(201);
+    await expect.poll(() => items.first().innerText()).toContain('Your report is ready');
+    await expect.poll(() => text('#unread-count')).toBe('2');
+    expect((await notify('Budget approved')).status).toBe(201);
+    await expect.poll(() => items.first().innerText()).toContain('Budget approved');
+    await expect.poll(() => text('#unread-count')).toBe('3');
+    await expect.poll(() => text('#inbox-unread')).toBe('3 unread');
+    expect(await page().evaluate(() => (globalThis as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+
+    await page().getByRole('button', { name: 'Mark read: Your report is ready' }).click();
+    await expect.poll(() => text('#unread-count')).toBe('2');
+    await expect.poll(() => items.nth(1).getAttribute('class')).toBe('notification');
+    accessibility.push(...(await capture(browser, 'inbox')));
+  });
+
+  it('reconnects after the network drops and catches up: the item sent meanwhile shows once, nothing twice', async () => {
+    proxy.setMode('refuse');
+    await expect.poll(() => text('#connection'), waitLong).toBe('Reconnecting…');
+    expect((await notify('Sent while you were away')).status).toBe(201);
+    proxy.setMode('forward');
+    await expect.poll(() => text('#connection'), waitLong).toBe('Live');
+    const items = page().locator('#notifications li');
+    await expect.poll(() => items.first().innerText(), waitLong).toContain('Sent while you were away');
+    await expect.poll(() => text('#unread-count')).toBe('3');
+    const ids = await attributeOfEach(items, 'data-id');
+    expect(ids).toHaveLength(4);
+    expect(new Set(ids).size).toBe(4);
+
+    expect((await notify('After the reconnection')).status).toBe(201);
+    await expect.poll(() => items.first().innerText()).toContain('After the reconnection');
+    await expect.poll(() => items.count()).toBe(5);
+    await page().getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => text('#unread-count')).toBe('0');
+    expect(await page().locator('#notifications li.unread').count()).toBe(0);
+  });
+
+  it('lists the devices and removes one, whose session is refused at once', async () => {
+    const tablet = await kit.registerDevice(owner.user.token, makeKeyPair('ES256'), undefined, 'tablet');
+    const tabletSession = await kit.mobileLogin(tablet.fingerprint, tablet.keys);
+    // A biometric access token is bound to its device: it is presented with the device's fingerprint.
+    const asTablet = { token: tabletSession.accessToken, headers: { 'x-device-fingerprint': tablet.fingerprint } };
+    expect((await api.graphql('{ me { id } }', {}, asTablet)).body.data.me.id).toBe(owner.user.id);
+    await open('Devices', 'Devices');
+    const devices = page().locator('#devices li');
+    await expect.poll(() => devices.count()).toBe(2);
+    const tabletItem = page().locator(`#devices li[data-id="${tablet.deviceId}"]`);
+    await expect.poll(() => tabletItem.innerText()).toMatch(/tablet, trusted, last used .+, added .+/);
+    accessibility.push(...(await capture(browser, 'devices')));
+
+    const name = `Test phone ${tablet.fingerprint.slice(0, 6)}`;
+    await tabletItem.getByRole('button', { name: `Remove ${name}` }).click();
+    await tabletItem.getByRole('button', { name: 'Yes, remove' }).click();
+    await expect.poll(() => text('#status')).toBe(`Device removed: ${name}`);
+    await expect.poll(() => devices.count()).toBe(1);
+    const refused = await api.graphql('{ me { id } }', {}, asTablet);
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    const refusedOverRest = await api.get('/api/v1/auth/devices', asTablet);
+    expect(refusedOverRest.status).toBe(401);
+  });
+
+  it('starts approvals and shows each turn approved, rejected or expired live as the phone answers', async () => {
+    await open('Approvals', 'Approvals');
+    const request = async (documentName: string) => {
+      await page().getByLabel('Document name').fill(documentName);
+      await page().getByRole('button', { name: 'Request approval' }).click();
+      const item = page().locator('#approvals li').first();
+      await expect.poll(() => item.getAttribute('data-status')).toBe('pending');
+      await expect.poll(() => item.innerText()).toContain(`Document approval: ${documentName}`);
+      return { item, id: (await item.getAttribute('data-id'))! };
+    };
+
+    const approved = await request('Supplier contract.pdf');
+    expect(await approved.item.innerText()).toContain('Pending: approve or reject it on your phone');
+    await approved.item.getByText('Approval code for a phone without push').click();
+    const challenge = await approved.item.locator('code').innerText();
+    const verified = await kit.verify(owner.user.token, approved.id, {
+      deviceId: owner.deviceId,
+      signedChallenge: owner.keys.sign(challenge),
+    });
+    expect(verified.status).toBe(200);
+    await expect.poll(() => approved.item.getAttribute('data-status')).toBe('approved');
+    expect(await approved.item.innerText()).toContain('Approved');
+
+    const rejected = await request('Holiday plan.pdf');
+    expect((await kit.reject(owner.user.token, rejected.id)).status).toBe(200);
+    await expect.poll(() => rejected.item.getAttribute('data-status')).toBe('rejected');
+
+    const expired = await request('Old invoice.pdf');
+    accessibility.push(...(await capture(browser, 'approvals')));
+    await onDatabase(server.shared.databaseUrl, (sql) =>
+      sql.query(`update auth.confirmation set expires_at = now() - interval '1 second' where id = $1`, [expired.id]),
+    );
+    await expect.poll(() => expired.item.getAttribute('data-status'), waitLong).toBe('expired');
+    expect(await expired.item.innerText()).toContain('Expired: nobody answered in time');
+    const statuses = await attributeOfEach(page().locator('#approvals li'), 'data-status');
+    expect(statuses).toEqual(['expired', 'rejected', 'approved']);
+  });
+
+  it("shows the account's security timeline, newest first", async () => {
+    await open('Security', 'Security');
+    const events = page().locator('#security-events li h3');
+    const titles = await events.allInnerTexts();
+    expect(titles.slice(0, 5)).toEqual([
+      'Approval expired unanswered',
+      'Approval requested',
+      'Action rejected',
+      'Approval requested',
+      'Action approved on a device',
+    ]);
+    expect(titles).toContain('Device removed');
+    expect(titles).toContain('Signed in with a registered device');
+    expect(titles).toContain('Device registered');
+    expect(titles).toContain('Signed in with a password: failed (INVALID_CREDENTIALS)');
+    accessibility.push(...(await capture(browser, 'security')));
+  });
+
+  it('is usable by keyboard alone, with a visible focus, and every page passes the accessibility check', async () => {
+    await open('Passkeys', 'Passkeys');
+    accessibility.push(...(await capture(browser, 'passkeys')));
+    await page().keyboard.press('Tab');
+    const first = await page().evaluate(
+      '({ text: document.activeElement.textContent, outline: getComputedStyle(document.activeElement).outlineStyle })',
+    );
+    expect(first).toEqual({ text: 'Skip to the page', outline: 'solid' });
+    await page().keyboard.press('Tab');
+    await page().keyboard.press('Tab');
+    expect(await page().evaluate('document.activeElement.id')).toBe('nav-devices');
+    await page().keyboard.press('Enter');
+    await expect.poll(() => page().getByRole('heading', { level: 1 }).innerText()).toBe('Devices');
+
+    expect(accessibility).toEqual([]);
+    expect(browser.leftTheMachine).toEqual([]);
+    // Chromium logs the refused sign-in's 401 and the socket cut by the outage; nothing else may appear.
+    const expected = [/status of 401 \(Unauthorized\)/, /WebSocket/];
+    expect(browser.errors.filter((error) => !expected.some((pattern) => pattern.test(error)))).toEqual([]);
+  });
+});
