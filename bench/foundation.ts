@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { parseBearer } from '@platform/lib/auth/authenticator';
+import type { Platform } from '@platform/lib/platform';
 import { InternalIdentity } from '@platform/lib/graphql/internal-identity';
 import { serveSubgraph } from '@platform/lib/graphql/serve-subgraph';
 import { compareArms, type Arm, type BenchRow } from './lib/compare.js';
@@ -17,10 +19,21 @@ async function listen(app: FastifyInstance): Promise<number> {
   return (app.server.address() as AddressInfo).port;
 }
 
-/** The floor of any Fastify route on this machine: no hooks, no plugins, no logger. */
-async function startHelloWorld(): Promise<FastifyInstance> {
+/**
+ * The floor of any Fastify route on this machine: no hooks, no plugins, no logger. Beside it, the floor of
+ * /internal/verify itself: the same verification (codec and revocation read) and body on a bare route.
+ */
+async function startHelloWorld(platform: Platform): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   app.get('/hello', async () => ({ hello: 'world' }));
+  app.get('/verify', async (request) => {
+    const { claims } = await platform.authenticator.verifyBearer(parseBearer(request.headers.authorization)!);
+    const user = claims.token_use === 'service' ? null : claims;
+    return {
+      valid: true,
+      claims: { id: user?.id ?? null, email: user?.email ?? null, permissions: user?.permissions ?? [] },
+    };
+  });
   return app;
 }
 
@@ -42,7 +55,7 @@ async function refreshTokenChains(context: BenchContext): Promise<string[]> {
 export async function runFoundationBench(context: BenchContext): Promise<BenchRow[]> {
   const { bench, load, settings } = context;
   const platform = bench.system.platform;
-  const helloWorld = await startHelloWorld();
+  const helloWorld = await startHelloWorld(platform);
   const helloPort = await listen(helloWorld);
   // The system's own auth subgraph (same pool, same schema) served alone; the system closes it, not this server.
   const auth = bench.system.subgraphs.find((subgraph) => subgraph.name === 'auth')!;
@@ -73,6 +86,19 @@ export async function runFoundationBench(context: BenchContext): Promise<BenchRo
         subject: verify,
         baseline: hello,
         target: 0.5,
+      })),
+    );
+    rows.push(
+      ...(await compareArms(load, settings, {
+        suite: 'foundation',
+        name: 'verify floor / hello-world',
+        subject: {
+          name: 'verify floor: bare Fastify, same verification and body',
+          port: helloPort,
+          request: () => ({ method: 'GET', path: '/verify', headers: bearer }),
+        },
+        baseline: hello,
+        target: null,
       })),
     );
 

@@ -1,4 +1,5 @@
 import type { ChainSpec, LoadGenerator, RequestSpec, RunReport } from './load-generator.js';
+import { SubjectProfiler } from './profile.js';
 import { cpuMicros, mergeHistograms, percentileMs } from './stats.js';
 
 export interface BenchSettings {
@@ -25,8 +26,11 @@ export interface Comparison {
   name: string;
   subject: Arm;
   baseline: Arm;
-  /** The subject must serve at least this fraction of the baseline's requests per second. */
-  target: number;
+  /**
+   * The subject must serve at least this fraction of the baseline's requests per second; null for a
+   * comparison that only explains another (its ratio is printed with no verdict).
+   */
+  target: number | null;
 }
 
 /** One arm's result; the subject's row carries the ratio to its baseline and the verdict. */
@@ -131,10 +135,16 @@ export async function compareArms(
       process.stderr.write(`  ${comparison.name} round ${i + 1} ${comparison[role].name}: ${rps.toFixed(0)} req/s\n`);
     }
   }
+  await new SubjectProfiler().profile(comparison.name, () =>
+    measure(load, subject, settings.roundMs, settings.connections),
+  );
   const subjectRow = summarize(comparison, subject, 'subject', rounds.subject);
   const baselineRow = summarize(comparison, baseline, 'baseline', rounds.baseline);
   subjectRow.ratio = subjectRow.reqPerSec / baselineRow.reqPerSec;
   subjectRow.target = comparison.target;
-  subjectRow.pass = subjectRow.errors === 0 && baselineRow.errors === 0 && subjectRow.ratio >= comparison.target;
+  subjectRow.pass =
+    comparison.target === null
+      ? null
+      : subjectRow.errors === 0 && baselineRow.errors === 0 && subjectRow.ratio >= comparison.target;
   return [subjectRow, baselineRow];
 }
