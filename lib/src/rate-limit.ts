@@ -37,7 +37,8 @@ export function sentField(input: unknown, field: string): string | undefined {
 export class RateLimiter {
   constructor(
     private readonly store: RateLimitStore,
-    private readonly enabled = true,
+    /** RATE_LIMIT_ENABLED; callers may skip their call when off (an edge hook need not wait on nothing). */
+    readonly enabled = true,
   ) {}
 
   /** Charges one request to a category for each scope (for example the client IP and the e-mail). */

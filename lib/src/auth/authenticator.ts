@@ -66,12 +66,10 @@ export class Authenticator {
   ) {}
 
   async verifyBearer(token: string, context: BearerContext = {}): Promise<VerifiedBearer> {
-    const claims = await this.codec.verify<AccessClaims | ServiceClaims>(
-      token,
-      bearerKinds,
-      () => new InvalidTokenError(),
-      { remember: true },
-    );
+    const invalid = () => new InvalidTokenError();
+    const claims =
+      this.codec.rememberedClaims<AccessClaims | ServiceClaims>(token, bearerKinds, invalid) ??
+      (await this.codec.verify<AccessClaims | ServiceClaims>(token, bearerKinds, invalid, { remember: true }));
     if (claims.token_use === 'service') {
       if (await this.revocations.anyRevoked([revocationMarkers.token(claims.jti!)])) {
         throw new TokenRevokedError();

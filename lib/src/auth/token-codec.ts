@@ -93,17 +93,40 @@ export class TokenCodec {
     failure: () => AppError,
     options: { remember?: boolean } = {},
   ): Promise<T> {
+    const remembered = this.remembered.get(token);
+    if (remembered) return this.accepted<T>(remembered, kinds, failure);
+    let verified: VerifiedJws;
     try {
-      const { header, payload } = this.remembered.get(token) ?? (await this.verifyWithJose(token, options.remember));
-      if (typeof payload.exp !== 'number' || payload.exp <= Math.floor(this.now() / 1000)) throw new Error('expired');
-      const kind = kinds.find((k) => k.use === payload.token_use);
-      if (!kind || header.typ !== kind.typ || !audienceIncludes(payload.aud, kind.audience)) {
-        throw new Error('wrong token kind');
-      }
-      return payload as T;
+      verified = await this.verifyWithJose(token, options.remember);
     } catch {
       throw failure();
     }
+    return this.accepted<T>(verified, kinds, failure);
+  }
+
+  /**
+   * The claims of a token verified before (with `remember`), re-checked as `verify` re-checks them; undefined
+   * when it was not. Synchronous: a bearer presented again costs its request no promise.
+   */
+  rememberedClaims<T extends JWTPayload>(
+    token: string,
+    kinds: readonly TokenKind[],
+    failure: () => AppError,
+  ): T | undefined {
+    const remembered = this.remembered.get(token);
+    return remembered && this.accepted<T>(remembered, kinds, failure);
+  }
+
+  /** What depends on time or on the caller's accepted kinds: expiry, token_use, typ, audience. */
+  private accepted<T extends JWTPayload>(
+    { header, payload }: VerifiedJws,
+    kinds: readonly TokenKind[],
+    failure: () => AppError,
+  ): T {
+    if (typeof payload.exp !== 'number' || payload.exp <= Math.floor(this.now() / 1000)) throw failure();
+    const kind = kinds.find((k) => k.use === payload.token_use);
+    if (!kind || header.typ !== kind.typ || !audienceIncludes(payload.aud, kind.audience)) throw failure();
+    return payload as T;
   }
 
   private async verifyWithJose(token: string, remember = false): Promise<VerifiedJws> {

@@ -83,9 +83,14 @@ class RedisKeyValueStore implements KeyValueStore {
     return (await unavailableOnFailure(this.redis.exists(...keys))) > 0;
   }
 
-  async existing(keys: string[]) {
-    const values = await unavailableOnFailure(this.redis.mget(...keys));
-    return values.map((value) => value !== null);
+  /** Checked on every request (revocation): one promise, not one per layer. */
+  existing(keys: string[]) {
+    return this.redis.mget(...keys).then(
+      (values) => values.map((value) => value !== null),
+      () => {
+        throw new ServiceUnavailableError();
+      },
+    );
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number) {
