@@ -64,11 +64,15 @@ export function testConfigOf(shared: SharedResources, env: Record<string, string
   });
 }
 
-/** The real system on a real port, on real PostgreSQL and Redis; several may share one database and Redis. */
+/**
+ * The real system on a real port, on real PostgreSQL and Redis; several may share one database and Redis. A
+ * `port` given starts it where an earlier one listened, as a restart would.
+ */
 export async function startTestServer(
   shared: SharedResources,
   env: Record<string, string> = {},
   logger?: Logger,
+  port = 0,
 ): Promise<TestServer> {
   const config = testConfigOf(shared, env);
   const system = await startSystem({
@@ -76,7 +80,7 @@ export async function startTestServer(
     databaseUrl: shared.databaseUrl,
     logger: logger ?? createLogger(config.LOG_LEVEL),
   });
-  const address = await system.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await system.app.listen({ port, host: '127.0.0.1' });
   return { url: address, system, config, close: () => system.close() };
 }
 

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoUser, seedDemoData } from '@platform/gateway/operator/demo-data';
+import { operatorToolsOf } from '@platform/gateway/operator/operator-tools';
 import { projectRoot } from '@platform/lib/project-root';
 import { buildProduct } from '../../test/build.js';
 import { browserMissing, openBrowser, type TestBrowser } from '../../test/browser.js';
@@ -9,18 +11,27 @@ import { httpClient, type HttpClient } from '../../test/client.js';
 import { confirmationKit, type UserWithDevice } from '../../test/confirmation-kit.js';
 import { onDatabase } from '../../test/database.js';
 import { makeKeyPair } from '../../test/device-kit.js';
-import { startIsolatedServer } from '../../test/harness.js';
+import {
+  createTestDatabase,
+  newSharedResources,
+  startTestServer,
+  type SharedResources,
+  type TestServer,
+} from '../../test/harness.js';
 import { actorsOf, inboxHolding, type Actors } from '../../test/notifications-kit.js';
 import { servicesMissing } from '../../test/services.js';
 import { startTcpProxy } from '../../test/tcp-proxy.js';
 import { capture, subscriptionSent } from './console-kit.js';
 
 const waitLong = { timeout: 20_000 };
+const serverEnv = { CONFIRMATION_SWEEP_SECONDS: '1' };
 const attributeOfEach = async (list: Locator, name: string) =>
   Promise.all((await list.all()).map((item) => item.getAttribute(name)));
 
 describe.skipIf(servicesMissing || browserMissing)('the web console in a real browser (Chromium)', () => {
-  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let shared: SharedResources;
+  let server: TestServer;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let browser: TestBrowser;
   let api: HttpClient;
@@ -31,7 +42,9 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
 
   beforeAll(async () => {
     await buildProduct(join(projectRoot(), 'dist', 'console', 'index.html'));
-    server = await startIsolatedServer({ CONFIRMATION_SWEEP_SECONDS: '1' });
+    database = await createTestDatabase();
+    shared = newSharedResources(database.url);
+    server = await startTestServer(shared, serverEnv);
     // The browser reaches the server through a proxy the test can cut, as a dropped network would.
     proxy = await startTcpProxy(server.url);
     api = eachRequestFromNewIp(httpClient(server.url));
@@ -46,6 +59,7 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     await browser?.close();
     await proxy?.close();
     await server?.close();
+    await database?.drop();
   });
 
   const page = () => browser.page;
@@ -130,6 +144,21 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     expect(await page().locator('#notifications li.unread').count()).toBe(0);
   });
 
+  it('reconnects after a server restart and catches up, each item once', async () => {
+    const port = Number(new URL(server.url).port);
+    await server.close();
+    await expect.poll(() => text('#connection'), waitLong).toBe('Reconnecting…');
+    server = await startTestServer(shared, serverEnv, undefined, port);
+    expect((await notify('Sent as the server came back')).status).toBe(201);
+    await expect.poll(() => text('#connection'), waitLong).toBe('Live');
+    const items = page().locator('#notifications li');
+    await expect.poll(() => items.first().innerText(), waitLong).toContain('Sent as the server came back');
+    await expect.poll(() => text('#unread-count')).toBe('1');
+    const ids = await attributeOfEach(items, 'data-id');
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+  });
+
   it('lists the devices and removes one, whose session is refused at once', async () => {
     const tablet = await kit.registerDevice(owner.user.token, makeKeyPair('ES256'), undefined, 'tablet');
     const tabletSession = await kit.mobileLogin(tablet.fingerprint, tablet.keys);
@@ -183,7 +212,7 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
 
     const expired = await request('Old invoice.pdf');
     accessibility.push(...(await capture(browser, 'approvals')));
-    await onDatabase(server.shared.databaseUrl, (sql) =>
+    await onDatabase(shared.databaseUrl, (sql) =>
       sql.query(`update auth.confirmation set expires_at = now() - interval '1 second' where id = $1`, [expired.id]),
     );
     await expect.poll(() => expired.item.getAttribute('data-status'), waitLong).toBe('expired');
@@ -229,5 +258,23 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     // Chromium logs the refused sign-in's 401 and the socket cut by the outage; nothing else may appear.
     const expected = [/status of 401 \(Unauthorized\)/, /WebSocket/];
     expect(browser.errors.filter((error) => !expected.some((pattern) => pattern.test(error)))).toEqual([]);
+  });
+
+  it("shows the demo data to the demo user (issue 16: a newcomer's first look)", async () => {
+    await seedDemoData(await operatorToolsOf(server.config, server.url).connect());
+    await page().getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => text('#status')).toBe('Signed out');
+    await page().getByLabel('E-mail').fill(demoUser.email);
+    await page().getByLabel('Password').fill(demoUser.password);
+    await page().getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => text('#who')).toBe(`Signed in as ${demoUser.email} with a password`);
+    await open('Inbox', 'Inbox');
+    await expect
+      .poll(() => page().locator('#notifications').innerText(), waitLong)
+      .toContain('This is the demo data set');
+    expect(Number(await text('#unread-count'))).toBeGreaterThan(0);
+    await browser.screenshot('demo-inbox-desktop');
+    await open('Security', 'Security');
+    expect(await page().locator('#security-events li h3').first().innerText()).toBe('Signed in with a password');
   });
 });
