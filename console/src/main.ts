@@ -82,5 +82,5 @@ byId('sign-out').addEventListener(
     void act(async () => {
       await signOut();
       say('Signed out');
-    }),
+    }, 'Signing out…'),
 );

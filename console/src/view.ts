@@ -9,9 +9,12 @@ export function say(message: string): void {
   status().textContent = message;
 }
 
-/** Runs what a person asked for; a refusal is shown with the API's own message. */
-export async function act(action: () => Promise<void>): Promise<void> {
-  say('');
+/**
+ * Runs what a person asked for, saying what it waits for meanwhile; a refusal is shown with the API's own
+ * message.
+ */
+export async function act(action: () => Promise<void>, waiting = ''): Promise<void> {
+  say(waiting);
   try {
     await action();
   } catch (error) {

@@ -26,7 +26,7 @@ const statusText: Record<ApprovalStatus, string> = {
 const approvals: Approval[] = [];
 
 /**
- * The challenge the phone signs. A push carries only the confirmation's id (auth spec, Push notifications), so
+ * The challenge the phone signs. A push carries only the confirmation's id (auth spec, Events), so
  * a phone without push, or one offline when it was sent, takes the challenge from this page (decisions: Web
  * console).
  */
@@ -102,7 +102,7 @@ byId('approval-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const submit = byId<HTMLButtonElement>('request-approval');
   submit.disabled = true;
-  void act(() => request(byId<HTMLInputElement>('document-name').value.trim())).finally(
+  void act(() => request(byId<HTMLInputElement>('document-name').value.trim()), 'Requesting approval…').finally(
     () => (submit.disabled = false),
   );
 });

@@ -65,4 +65,4 @@ async function add(): Promise<void> {
 
 export const passkeysPage = { open };
 
-byId('add-passkey').addEventListener('click', () => void act(add));
+byId('add-passkey').addEventListener('click', () => void act(add, 'Waiting for your passkey…'));

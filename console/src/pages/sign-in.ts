@@ -15,7 +15,7 @@ export function wireSignIn(signedIn: SignedIn): void {
       const answer = await request('/api/v1/auth/login', { email: email(), password: password.value });
       password.value = '';
       await signedIn(answer.data as TokenSet, 'a password');
-    });
+    }, 'Signing in…');
   });
   byId('passkey-sign-in').addEventListener(
     'click',
@@ -28,6 +28,6 @@ export function wireSignIn(signedIn: SignedIn): void {
           credential,
         });
         await signedIn(answer.data as TokenSet, 'a passkey');
-      }),
+      }, 'Waiting for your passkey…'),
   );
 }
