@@ -13,6 +13,7 @@ import { makeKeyPair, type DeviceKeyPair } from '../test/device-kit.js';
 import { customRow, type BenchRow } from './lib/compare.js';
 import { startLowerBoundServer } from './login-lower-bound.js';
 import { benchAuditEntry, benchLoginWrite, openLoginStore } from './login-writes.js';
+import { SubjectProfiler } from './lib/profile.js';
 import type { BenchContext } from './lib/context.js';
 import type { BiometricClientOrder, ClientDevice, LoginReport } from './clients/protocol.js';
 
@@ -266,6 +267,9 @@ async function unloadedAgainstFloor(context: BenchContext, device: ClientDevice)
       inFlight.push(lowerBound.slowestInFlight());
       floors.push(await slowestDbRoundTripMs(bench.databaseUrl, bench.redisUrl, device));
     }
+    await new SubjectProfiler().profile(`${device.algorithm} biometric login`, () =>
+      runClients(bench.url, [device], settings.roundMs, 2000),
+    );
   } finally {
     await lowerBound.close();
   }

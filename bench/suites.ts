@@ -14,5 +14,6 @@ export const suites: BenchSuite[] = [
   },
   { name: 'projects', run: async (context) => (await import('./projects.js')).runProjectsBench(context) },
   { name: 'tasks-nested', run: async (context) => (await import('./tasks-nested.js')).runTasksNestedBench(context) },
+  { name: 'peer', run: async (context) => (await import('./peer.js')).runPeerBench(context) },
   { name: 'task-facets', run: async (context) => (await import('./task-facets.js')).runTaskFacetsBench(context) },
 ];

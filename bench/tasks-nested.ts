@@ -9,6 +9,7 @@ import type { BenchSystem } from './lib/system.js';
 import { compareRestWithGraph } from './lib/wire-statements.js';
 
 const pageSize = 50;
+export { pageSize as nestedPageSize };
 const commentsPerTask = 10;
 /** Its creation and one entry per comment added. */
 const activitiesPerTask = commentsPerTask + 1;
@@ -22,7 +23,7 @@ const comparisons = {
 };
 
 /** The operation GET /api/v1/tasks/nested runs, word for word, so both arms ask for the same data. */
-function nestedOperation(): string {
+export function nestedOperation(): string {
   const route = restRoutes.find((candidate) => candidate.method === 'GET' && candidate.url === nestedPath);
   if (!route) throw new Error(`no REST declaration of GET ${nestedPath}`);
   return route.operation;
@@ -32,7 +33,7 @@ function nestedOperation(): string {
  * A project of 50 tasks (2 participants each), each with 10 comments by two people (every other one a reply, the
  * first with an attachment and a like) and so 11 activity entries, made through the public API as a client would.
  */
-async function seedTasks(bench: BenchSystem, api: HttpClient, adminToken: string): Promise<string> {
+export async function seedTasks(bench: BenchSystem, api: HttpClient, adminToken: string): Promise<string> {
   const people = await Promise.all(
     ['bench-nested-writer', 'bench-nested-colleague'].map(async (emailPrefix) => {
       const permissions = ['projects:write', 'tasks:write', 'tasks:read', 'comments:write'];

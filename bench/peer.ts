@@ -1,0 +1,257 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { startSystem, type System } from '@platform/gateway/system';
+import { subgraphRegistry } from '@platform/gateway/subgraph-registry';
+import { parseBearer } from '@platform/lib/auth/authenticator';
+import { loadConfig } from '@platform/lib/config';
+import type { GatewayContext } from '@platform/lib/graphql/context';
+import { InternalIdentity } from '@platform/lib/graphql/internal-identity';
+import { createLogger } from '@platform/lib/logger';
+import { readProjectFile } from '@platform/lib/project-root';
+import { httpClient } from '../test/client.js';
+import { compareArms, type Arm, type BenchRow } from './lib/compare.js';
+import type { BenchContext } from './lib/context.js';
+import { benchEnvironment, type BenchSystem } from './lib/system.js';
+import { nestedOperation, nestedPageSize, seedTasks } from './tasks-nested.js';
+
+const meQuery = 'query Me { me { id email status permissions employee { name } department { name } } }';
+const json = { 'content-type': 'application/json' };
+/** Issue 17: our gateway serves at least twice what Hive Gateway serves, in front of the same subgraphs. */
+const peerTarget = 2;
+
+/**
+ * Loaded by a specifier the compiler does not follow: its types pull in @whatwg-node/fetch's, which reference
+ * the DOM library and change the global fetch's types for the whole program (test/files.ts stops compiling).
+ * What the bench uses of it is typed here.
+ */
+const hiveGatewayModule: string = '@graphql-hive/gateway';
+
+interface HiveGatewayModule {
+  createGatewayRuntime(options: {
+    supergraph: string;
+    logging: boolean;
+    graphiql: boolean;
+    landingPage: boolean;
+    propagateHeaders: {
+      fromClientToSubgraphs(payload: { request: Request }): Promise<Record<string, string>>;
+    };
+  }): ((request: IncomingMessage, response: ServerResponse) => Promise<void>) & { dispose(): Promise<void> };
+}
+
+interface Standalone {
+  urls: Map<string, string>;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function healthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  for (let waited = 0; waited < 60_000; waited += 200) {
+    if (child.exitCode !== null) throw new Error(`standalone subgraph exited:\n${output()}`);
+    const response = await fetch(new URL('/health/db', url)).catch(() => undefined);
+    if (response?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`standalone subgraph at ${url} not healthy after a minute:\n${output()}`);
+}
+
+/**
+ * The three subgraphs as the distributed layout runs them (docker-compose.yml): each its own compiled
+ * process on loopback, over the bench's database, Redis prefix and secrets, with rate limiting off as the
+ * bench's system has it.
+ */
+async function startStandaloneSubgraphs(bench: BenchSystem): Promise<Standalone> {
+  const urls = new Map<string, string>();
+  const children: ChildProcess[] = [];
+  try {
+    for (const { name } of subgraphRegistry) {
+      const port = await freePort();
+      const entry = fileURLToPath(new URL(`../subgraphs/${name}/src/main.js`, import.meta.url));
+      const child = spawn(process.execPath, [entry], {
+        env: {
+          PATH: process.env.PATH,
+          ...benchEnvironment,
+          WORKER_ENABLED: 'false',
+          DATABASE_URL: bench.databaseUrl,
+          REDIS_URL: bench.redisUrl,
+          REDIS_KEY_PREFIX: bench.config.REDIS_KEY_PREFIX,
+          JWT_SECRET: bench.config.JWT_SECRET,
+          DATA_ENCRYPTION_KEY: bench.config.DATA_ENCRYPTION_KEY,
+          FILES_DIR: bench.config.FILES_DIR,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(child);
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const url = `http://127.0.0.1:${port}/graphql`;
+      await healthy(url, child, () => output);
+      urls.set(name, url);
+    }
+  } catch (error) {
+    for (const child of children) child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    urls,
+    close: async () => {
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null) return resolve();
+              child.once('exit', () => resolve());
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}
+
+/** Our gateway in the distributed layout: every subgraph remote, reached with a signed internal identity. */
+async function startOurGateway(bench: BenchSystem, urls: Map<string, string>): Promise<System> {
+  const config = loadConfig({
+    ...benchEnvironment,
+    WORKER_ENABLED: 'false',
+    DATABASE_URL: bench.databaseUrl,
+    REDIS_URL: bench.redisUrl,
+    REDIS_KEY_PREFIX: bench.config.REDIS_KEY_PREFIX,
+    JWT_SECRET: bench.config.JWT_SECRET,
+    DATA_ENCRYPTION_KEY: bench.config.DATA_ENCRYPTION_KEY,
+    FILES_DIR: bench.config.FILES_DIR,
+    SUBGRAPH_AUTH_URL: urls.get('auth'),
+    SUBGRAPH_PROJECTS_URL: urls.get('projects'),
+    SUBGRAPH_NOTIFICATIONS_URL: urls.get('notifications'),
+  });
+  const system = await startSystem({ config, databaseUrl: bench.databaseUrl, logger: createLogger('silent') });
+  await system.app.listen({ port: 0, host: '127.0.0.1' });
+  return system;
+}
+
+/**
+ * Hive Gateway over the same supergraph (its subgraph URLs pointed at the standalone processes). The
+ * subgraphs trust only a signed internal identity, so it does per request what ours does: verify the bearer
+ * with the same authenticator (codec and revocation read) and sign the identity once, sent on each fetch.
+ */
+async function startHiveGateway(system: System, urls: Map<string, string>): Promise<Server> {
+  const { platform } = system;
+  const identity = new InternalIdentity(platform.codec);
+  let supergraph = readProjectFile('schema', 'supergraph.graphql');
+  for (const entry of subgraphRegistry) supergraph = supergraph.replace(entry.defaultUrl, urls.get(entry.name)!);
+  const signed = new WeakMap<Request, Promise<string>>();
+  const identityOf = async (request: Request): Promise<string> => {
+    const token = parseBearer(request.headers.get('authorization') ?? undefined);
+    const info = { requestId: 'hive', ip: '127.0.0.1', userAgent: null, deviceFingerprint: null };
+    const context: GatewayContext = token
+      ? { request: info, caller: (await platform.authenticator.verifyBearer(token)).caller, authFailure: null }
+      : { request: info, caller: null, authFailure: null };
+    return identity.sign(context);
+  };
+  const { createGatewayRuntime } = (await import(hiveGatewayModule)) as HiveGatewayModule;
+  const runtime = createGatewayRuntime({
+    supergraph,
+    logging: false,
+    graphiql: false,
+    landingPage: false,
+    propagateHeaders: {
+      fromClientToSubgraphs: async ({ request }) => {
+        let token = signed.get(request);
+        if (!token) signed.set(request, (token = identityOf(request)));
+        return { 'x-internal-identity': await token };
+      },
+    },
+  });
+  const server = createServer((request, response) => void runtime(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.once('close', () => void runtime.dispose());
+  return server;
+}
+
+/**
+ * Beside the verdict (requests per second, which the subgraph processes on the same cores also bound), the
+ * gateways' own CPU per request: ours against Hive's, the part of the work that is the gateway's.
+ */
+function withCpuRatio([subject, baseline]: BenchRow[]): BenchRow[] {
+  if (!subject || !baseline) return [];
+  const cpuRatio = baseline.cpuUsPerRequest / Math.max(1, subject.cpuUsPerRequest);
+  return [{ ...subject, arm: `${subject.arm} (gateway CPU/req: Hive ${cpuRatio.toFixed(2)}x ours)` }, baseline];
+}
+
+function graphqlArm(name: string, port: number, bearer: Record<string, string>, body: string): Arm {
+  return { name, port, request: () => ({ method: 'POST', path: '/graphql', headers: { ...json, ...bearer }, body }) };
+}
+
+/**
+ * Issue 17, item 4: the same supergraph served by our gateway and by Hive Gateway (@graphql-hive/gateway),
+ * each in this process in front of the same standalone subgraph processes, for `me` and for the nested tasks
+ * page; the server CPU per request is the gateway's alone (the subgraphs are other processes).
+ */
+export async function runPeerBench(context: BenchContext): Promise<BenchRow[]> {
+  const { bench, load, settings } = context;
+  const standalone = await startStandaloneSubgraphs(bench);
+  const ours = await startOurGateway(bench, standalone.urls);
+  const hive = await startHiveGateway(ours, standalone.urls);
+  try {
+    const ourPort = (ours.app.server.address() as AddressInfo).port;
+    const hivePort = (hive.address() as AddressInfo).port;
+    const { accessToken } = await bench.login();
+    const bearer = { authorization: `Bearer ${accessToken}` };
+    const rows: BenchRow[] = [];
+    const meBody = JSON.stringify({ query: meQuery });
+    rows.push(
+      ...withCpuRatio(
+        await compareArms(load, settings, {
+          suite: 'peer',
+          name: 'ours / Hive Gateway: me',
+          subject: graphqlArm('me via our gateway (distributed)', ourPort, bearer, meBody),
+          baseline: graphqlArm('me via Hive Gateway', hivePort, bearer, meBody),
+          target: peerTarget,
+        }),
+      ),
+    );
+    const nestedName = `ours / Hive Gateway: nested tasks (${nestedPageSize})`;
+    if (!settings.filter || nestedName.includes(settings.filter)) {
+      const projectCode = await seedTasks(bench, httpClient(bench.url), accessToken);
+      const variables = {
+        projectId: projectCode,
+        limit: nestedPageSize,
+        includeComments: true,
+        includeActivities: true,
+      };
+      const nestedBody = JSON.stringify({ query: nestedOperation(), variables });
+      rows.push(
+        ...withCpuRatio(
+          await compareArms(
+            load,
+            // A page is about 200 ms of CPU across the processes: few connections, as the tasks-nested suite has.
+            { ...settings, connections: 4 },
+            {
+              suite: 'peer',
+              name: nestedName,
+              subject: graphqlArm('nestedTasks via our gateway (distributed)', ourPort, bearer, nestedBody),
+              baseline: graphqlArm('nestedTasks via Hive Gateway', hivePort, bearer, nestedBody),
+              target: peerTarget,
+            },
+          ),
+        ),
+      );
+    }
+    return rows;
+  } finally {
+    await new Promise<void>((resolve) => hive.close(() => resolve()));
+    await ours.close();
+    await standalone.close();
+  }
+}
