@@ -3,6 +3,8 @@ import { browserMissing, openBrowser, type TestBrowser } from '../../../test/bro
 import { httpClient } from '../../../test/client.js';
 import { adminCredentials, startIsolatedServer } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
+import { demoUser, seedDemoData } from '../operator/demo-data.js';
+import { operatorToolsOf } from '../operator/operator-tools.js';
 import { pageAssetNames } from './page-assets.js';
 
 /** CodeMirror 5 editors of GraphiQL: set their text the way a paste would, without auto-closed brackets. */
@@ -116,6 +118,40 @@ describe.skipIf(servicesMissing || browserMissing)('the explorer and the REST re
     expect(browser.leftTheMachine).toEqual([]);
     expect(browser.errors.filter((error) => /Content Security Policy|Refused/i.test(error))).toEqual([]);
   });
+
+  it("shows the demo data in both: the demo user's projects in GraphiQL and over REST in the reference", async () => {
+    const { page } = browser;
+    await seedDemoData(await operatorToolsOf(server.config, server.url).connect());
+    const { accessToken } = (await httpClient(server.url).post('/api/v1/auth/login', demoUser)).body.data;
+
+    await page.goto(`${server.url}/graphql`);
+    // GraphiQL kept the earlier test's query in this profile's storage: wait for its editor, not the default.
+    await page.locator('.graphiql-query-editor .CodeMirror').waitFor({ timeout: 20_000 });
+    await page.getByText('Headers', { exact: true }).click();
+    await setEditor(
+      browser,
+      '.graphiql-editor-tool .graphiql-editor:not(.hidden)',
+      `{ "authorization": "Bearer ${accessToken}" }`,
+    );
+    await setEditor(browser, '.graphiql-query-editor', '{ projects { data { uniqueCode name } } }');
+    await page.locator('.graphiql-execute-button').click();
+    await resultContains(browser, '"Harbour bridge retrofit"');
+    await browser.screenshot('graphql-explorer-demo');
+
+    await page.goto(`${server.url}/docs`);
+    await page.getByRole('button', { name: 'Authorize' }).first().click();
+    await page.locator('.auth-container input[type="text"]').first().fill(accessToken);
+    await page.locator('.modal-btn.authorize').first().click();
+    await page.locator('.modal-btn.btn-done').first().click();
+    const list = page.locator('.opblock-get', { hasText: '/api/v1/projects' }).first();
+    await list.locator('.opblock-summary').click();
+    await list.getByRole('button', { name: 'Execute' }).click();
+    await list.locator('.live-responses-table .response-col_status', { hasText: '200' }).waitFor({ timeout: 10_000 });
+    expect(await list.locator('.live-responses-table').innerText()).toContain('Harbour bridge retrofit');
+    await list.locator('.live-responses-table .response-col_description').first().scrollIntoViewIfNeeded();
+    await browser.screenshot('rest-reference-demo');
+    expect(browser.leftTheMachine).toEqual([]);
+  }, 60_000);
 });
 
 describe.skipIf(servicesMissing)('the pages over HTTP', () => {
