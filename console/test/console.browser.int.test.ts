@@ -159,6 +159,25 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     expect(new Set(ids).size).toBe(6);
   });
 
+  it('pages the inbox ten at a time, the pages growing as items arrive', async () => {
+    const more = Array.from({ length: 6 }, (_, index) => ({
+      userId: owner.user.id,
+      message: `Batch item ${index + 1}`,
+    }));
+    const created = await actors.api.post('/internal/notifications/bulk', more, { token: actors.serviceToken });
+    expect(created.status).toBe(201);
+    const items = page().locator('#notifications li');
+    await expect.poll(() => text('#unread-count')).toBe('7');
+    await expect.poll(() => text('#inbox-pages')).toContain('Page 1 of 2');
+    expect(await items.count()).toBe(10);
+    await page().getByRole('button', { name: 'Older' }).click();
+    await expect.poll(() => text('#inbox-pages')).toContain('Page 2 of 2');
+    await expect.poll(() => items.count()).toBe(2);
+    expect(await items.first().innerText()).toContain('Your report is ready');
+    await page().getByRole('button', { name: 'Newer' }).click();
+    await expect.poll(() => items.count()).toBe(10);
+  });
+
   it('lists the devices and removes one, whose session is refused at once', async () => {
     const tablet = await kit.registerDevice(owner.user.token, makeKeyPair('ES256'), undefined, 'tablet');
     const tabletSession = await kit.mobileLogin(tablet.fingerprint, tablet.keys);

@@ -17,13 +17,18 @@ interface Notification {
 const fields = 'id message targetLink targetText unread createdAt';
 const pageSize = 10;
 const pageQuery = `query ($page: Int, $limit: Int) {
-  myNotifications(page: $page, limit: $limit) { currentPage totalPages unreadCount items { ${fields} } }
+  myNotifications(page: $page, limit: $limit) { currentPage totalItems unreadCount items { ${fields} } }
 }`;
 const unreadQuery = '{ myNotifications(limit: 1) { unreadCount } }';
 const changes = `subscription { inboxChanged { unreadCount notification { ${fields} } } }`;
 
 let items: Notification[] = [];
 let currentPage = 1;
+let totalItems = 0;
+
+function showPages(): void {
+  pager(byId('inbox-pages'), { currentPage, totalPages: Math.ceil(totalItems / pageSize) }, load);
+}
 
 function showUnread(count: number): void {
   byId('unread-count').textContent = String(count);
@@ -61,8 +66,9 @@ async function load(page: number): Promise<void> {
     const { myNotifications } = await graph(pageQuery, { page, limit: pageSize });
     items = myNotifications.items;
     currentPage = myNotifications.currentPage;
+    totalItems = myNotifications.totalItems;
     showUnread(myNotifications.unreadCount);
-    pager(byId('inbox-pages'), myNotifications, load);
+    showPages();
   });
   render();
 }
@@ -79,7 +85,12 @@ async function markRead(notification: Notification): Promise<void> {
 function arrived(notification: Notification): void {
   const at = items.findIndex((item) => item.id === notification.id);
   if (at >= 0) items[at] = notification;
-  else if (currentPage === 1) items = [notification, ...items].slice(0, pageSize);
+  else if (notification.unread) {
+    // Not shown and unread: a new item (a change of an item on another page is never unread).
+    totalItems += 1;
+    if (currentPage === 1) items = [notification, ...items].slice(0, pageSize);
+    showPages();
+  }
   render();
 }
 
@@ -102,6 +113,7 @@ export function startInbox(): () => void {
     stopCatchingUp();
     items = [];
     currentPage = 1;
+    totalItems = 0;
   };
 }
 
