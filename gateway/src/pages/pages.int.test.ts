@@ -184,7 +184,7 @@ describe.skipIf(servicesMissing)('the pages over HTTP', () => {
     }
   }, 120_000);
 
-  it('serves each page asset from the project with its type, and nothing else under /assets', async () => {
+  it('serves each page asset from the project with its type, and nothing else under /assets or /console/assets', async () => {
     const server = await startIsolatedServer();
     try {
       for (const name of pageAssetNames) {
@@ -197,7 +197,9 @@ describe.skipIf(servicesMissing)('the pages over HTTP', () => {
       }
       for (const probe of ['package.json', '..%2F..%2Fpackage.json', 'toString', '__proto__']) {
         expect((await fetch(`${server.url}/assets/${probe}`)).status, probe).toBe(404);
+        expect((await fetch(`${server.url}/console/assets/${probe}`)).status, `console ${probe}`).toBe(404);
       }
+      expect((await fetch(`${server.url}/console/assets/index-unknown.js`)).status).toBe(404);
       const docs = await fetch(`${server.url}/docs`);
       expect(await docs.text()).toContain('/assets/swagger-ui.js');
     } finally {
