@@ -1,3 +1,4 @@
+import { projectProgresses, projectStatuses } from '@platform/lib/contract/project-values';
 import { z } from '@platform/lib/validation';
 import { pageOf } from './paging.js';
 import { personOfUser, personShape, userPersonFields, type UserPersonSource } from './person.shapes.js';
@@ -57,26 +58,8 @@ export function projectPageOf(value: unknown) {
   return { data: page.data.map(projectOf), meta: page.meta };
 }
 
-/** The projects spec's enums (States and transitions). */
-const projectStatus = z.enum([
-  'pending',
-  'order_placed',
-  'canceled',
-  'delivered',
-  'awaiting_payment',
-  'completed',
-  'need_update',
-  'approved',
-]);
-const projectProgress = z.enum([
-  'technical_negotiating',
-  'bidding',
-  'waiting_for_contract',
-  'contract_negotiating',
-  'production_planning',
-  'in_production',
-  'delivering',
-]);
+const projectStatus = z.enum(projectStatuses);
+const projectProgress = z.enum(projectProgresses);
 
 export const storedFileShape = z.strictObject({
   id: z.string(),

@@ -1,3 +1,4 @@
+import { taskPriorities } from '@platform/lib/contract/project-values';
 import { z } from '@platform/lib/validation';
 import { commentOf, commentShape } from './comment.shapes.js';
 import { pageOf } from './paging.js';
@@ -127,7 +128,7 @@ export const taskShape = z.strictObject({
   participants: z.array(
     z.strictObject({ email: z.string(), employeeId: z.string(), id: z.string(), name: z.string() }),
   ),
-  priority: z.enum(['low', 'medium', 'high', 'urgent']),
+  priority: z.enum(taskPriorities),
   projectId: z.string(),
   project_code: z.string(),
   project_id: z.string(),

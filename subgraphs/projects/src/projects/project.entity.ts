@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BigIntType, Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 import { SoftDeletableRecord } from '../records/soft-deletable-record.entity.js';
-import type { ProjectProgress, ProjectStatus } from './project.values.js';
+import type { ProjectProgress, ProjectStatus } from '@platform/lib/contract/project-values';
 
 /**
  * A project (projects spec, Project). `uniqueCode` is assigned by the database from a sequence, so a number is

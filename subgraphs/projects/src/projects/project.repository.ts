@@ -2,7 +2,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { findPage } from '../listing/list.repository.js';
 import { ProjectDocument, ProjectParticipant } from './project-members.entity.js';
 import { Project } from './project.entity.js';
-import type { ProjectProgress, ProjectStatus } from './project.values.js';
+import type { ProjectProgress, ProjectStatus } from '@platform/lib/contract/project-values';
 
 export interface ProjectListQuery {
   page: number;

@@ -1,6 +1,6 @@
 import { text, uuid, z } from '@platform/lib/validation';
 import { oneOf, sortedPageInput } from '../listing/list.validation.js';
-import { projectProgresses, projectStatuses } from './project.values.js';
+import { projectProgresses, projectStatuses } from '@platform/lib/contract/project-values';
 
 export const projectStatus = oneOf([...projectStatuses]);
 export const projectProgress = oneOf([...projectProgresses]);

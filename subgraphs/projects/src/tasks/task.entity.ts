@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ArrayType, Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 import { SoftDeletableRecord } from '../records/soft-deletable-record.entity.js';
-import type { TaskPriority } from './task.values.js';
+import type { TaskPriority } from '@platform/lib/contract/project-values';
 
 /**
  * A task of a project (projects spec, Task). `uniqueCode` is the project's code and the task's number in the

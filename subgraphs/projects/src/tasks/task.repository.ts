@@ -2,7 +2,7 @@ import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { findPage } from '../listing/list.repository.js';
 import { Task, TaskParticipant } from './task.entity.js';
-import type { TaskPriority } from './task.values.js';
+import type { TaskPriority } from '@platform/lib/contract/project-values';
 
 export type TaskSortField = 'createdAt' | 'updatedAt' | 'name' | 'uniqueCode' | 'endDate' | 'priority' | 'status';
 

@@ -1,7 +1,7 @@
 import { text, uuid, z } from '@platform/lib/validation';
 import { oneOf, sortedPageInput } from '../listing/list.validation.js';
 import { isoDate } from '../projects/project.validation.js';
-import { taskPriorities } from './task.values.js';
+import { taskPriorities } from '@platform/lib/contract/project-values';
 
 export const taskPriority = oneOf([...taskPriorities]);
 

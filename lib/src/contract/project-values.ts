@@ -1,3 +1,8 @@
+/**
+ * The projects spec's value lists, in one place for the two sides that must agree on them: the projects
+ * subgraph, which validates and stores them, and the REST adapters, whose response shapes declare them.
+ */
+
 /** Project status values, as the projects spec lists them (States and transitions). */
 export const projectStatuses = [
   'pending',
@@ -21,5 +26,9 @@ export const projectProgresses = [
   'delivering',
 ] as const;
 
+/** Task priorities, as the projects spec lists them (Task), in rising order: `sortBy=priority` follows it. */
+export const taskPriorities = ['low', 'medium', 'high', 'urgent'] as const;
+
 export type ProjectStatus = (typeof projectStatuses)[number];
 export type ProjectProgress = (typeof projectProgresses)[number];
+export type TaskPriority = (typeof taskPriorities)[number];
