@@ -4,7 +4,6 @@
 export interface TokenSet {
   accessToken: string;
   refreshToken: string;
-  accessTokenExpiresAt: string;
 }
 
 /** An answer of the API: REST bodies are objects, GraphQL answers carry `data` or `errors`. */
@@ -23,6 +22,8 @@ export class ApiError extends Error {
 }
 
 let tokens: TokenSet | null = null;
+/** When this page renews the access token, by its own clock: its lifetime from the token, counted from receipt. */
+let renewAt = 0;
 let refreshing: Promise<void> | null = null;
 const endListeners = new Set<() => void>();
 // A token this close to its expiry is renewed before it is sent: it could expire on its way.
@@ -48,8 +49,18 @@ export async function request(path: string, body: unknown, token?: string): Prom
 
 export const signedIn = () => tokens !== null;
 
+/**
+ * Keeps a token set and schedules its renewal from the access token's lifetime (`exp` - `iat`) counted from now,
+ * not from `accessTokenExpiresAt`, so that a computer whose clock is off neither renews on every call nor sends
+ * expired tokens.
+ */
 export function begin(tokenSet: TokenSet): void {
   tokens = tokenSet;
+  const claims = JSON.parse(atob(tokenSet.accessToken.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+    iat: number;
+    exp: number;
+  };
+  renewAt = Date.now() + (claims.exp - claims.iat) * 1000 - renewalMarginMs;
 }
 
 /** Forgets the tokens; listeners (the live connection, the pages) let go of the account. */
@@ -67,7 +78,7 @@ async function renew(): Promise<void> {
   if (!held) throw new ApiError('You are signed out.', 'UNAUTHENTICATED');
   try {
     const answer = await request('/api/v1/auth/refresh', { refreshToken: held.refreshToken });
-    if (tokens === held) tokens = answer.data as TokenSet;
+    if (tokens === held) begin(answer.data as TokenSet);
   } catch (error) {
     // A refused refresh token (used, revoked, expired) ends the session; an outage or a limit does not.
     if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
@@ -86,7 +97,7 @@ function renewOnce(): Promise<void> {
 
 /** The access token to send now, renewed first when it is about to expire. */
 export async function accessToken(): Promise<string> {
-  if (tokens && Date.parse(tokens.accessTokenExpiresAt) - Date.now() < renewalMarginMs) await renewOnce();
+  if (tokens && Date.now() >= renewAt) await renewOnce();
   if (!tokens) throw new ApiError('You are signed out.', 'UNAUTHENTICATED');
   return tokens.accessToken;
 }

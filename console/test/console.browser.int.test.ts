@@ -54,6 +54,8 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     // Registering the phone tells its owner so (a security notification): the inbox starts with that item.
     await inboxHolding(api, owner.user.token, 1);
     browser = await openBrowser('console');
+    // The page's clock runs as usual until a test moves it on (token renewal).
+    await browser.page.clock.install();
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
@@ -277,6 +279,17 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     // Chromium logs the refused sign-in's 401 and the socket cut by the outage; nothing else may appear.
     const expected = [/status of 401 \(Unauthorized\)/, /WebSocket/];
     expect(browser.errors.filter((error) => !expected.some((pattern) => pattern.test(error)))).toEqual([]);
+  });
+
+  it("renews its access token through the refresh flow when the token has run out by the page's clock", async () => {
+    await page().clock.fastForward('08:00:00');
+    const renewal = page().waitForResponse((response) => response.url().endsWith('/api/v1/auth/refresh'));
+    await open('Security', 'Security');
+    expect((await renewal).status()).toBe(200);
+    await expect.poll(() => page().locator('#security-events li').count()).toBeGreaterThan(5);
+    expect(await text('#status')).toBe('');
+    await open('Inbox', 'Inbox');
+    await expect.poll(() => text('#connection'), waitLong).toBe('Live');
   });
 
   it("shows the demo data to the demo user (issue 16: a newcomer's first look)", async () => {
