@@ -190,7 +190,7 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     const devices = page().locator('#devices li');
     await expect.poll(() => devices.count()).toBe(2);
     const tabletItem = page().locator(`#devices li[data-id="${tablet.deviceId}"]`);
-    await expect.poll(() => tabletItem.innerText()).toMatch(/tablet, trusted, last used .+, added .+/);
+    await expect.poll(() => tabletItem.innerText()).toMatch(/tablet, medium trust, last used .+, added .+/);
     accessibility.push(...(await capture(browser, 'devices')));
 
     const name = `Test phone ${tablet.fingerprint.slice(0, 6)}`;

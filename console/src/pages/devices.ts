@@ -6,7 +6,7 @@ interface Device {
   id: string;
   deviceName: string;
   deviceType: string;
-  isActive: boolean;
+  trustLevel: string;
   lastUsedAt: string | null;
   createdAt: string;
 }
@@ -36,9 +36,9 @@ function deviceItem(device: Device): HTMLLIElement {
   item.dataset.id = device.id;
   const facts = element('p', {
     className: 'facts',
-    textContent: `${device.deviceType}, ${device.isActive ? 'trusted' : 'not trusted'}, last used ${when(
-      device.lastUsedAt,
-    )}, added ${when(device.createdAt)}`,
+    textContent: `${device.deviceType}, ${device.trustLevel} trust, last used ${when(device.lastUsedAt)}, added ${when(
+      device.createdAt,
+    )}`,
   });
   const actions = element('p', { className: 'actions' });
   actions.append(
@@ -51,7 +51,7 @@ function deviceItem(device: Device): HTMLLIElement {
 async function open(): Promise<void> {
   const list = byId('devices');
   await loading(list, async () => {
-    const { myDevices } = await graph('{ myDevices { id deviceName deviceType isActive lastUsedAt createdAt } }');
+    const { myDevices } = await graph('{ myDevices { id deviceName deviceType trustLevel lastUsedAt createdAt } }');
     list.replaceChildren(...(myDevices as Device[]).map(deviceItem));
     byId('no-devices').hidden = myDevices.length > 0;
   });

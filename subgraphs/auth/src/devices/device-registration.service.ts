@@ -56,6 +56,7 @@ export class DeviceRegistrationService {
     private readonly sessions: ChallengeSessions,
     private readonly keys: DeviceKeys,
     private readonly audit: AuditWriter,
+    private readonly now: () => number,
     private readonly notifications?: NotificationProducer,
   ) {}
 
@@ -113,7 +114,7 @@ export class DeviceRegistrationService {
       await this.sessions.consume('registration', values.sessionId);
       const device = await this.create(data);
       await this.notifications?.raise(securityEvents.deviceRegistered(caller, device.deviceName));
-      return { success: true, deviceId: device.id, device: deviceView(device) };
+      return { success: true, deviceId: device.id, device: deviceView(device, this.now()) };
     });
   }
 

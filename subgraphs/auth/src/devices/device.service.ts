@@ -29,6 +29,7 @@ export class DeviceService {
     private readonly revocations: RevocationService,
     private readonly keys: DeviceKeys,
     private readonly audit: AuditWriter,
+    private readonly now: () => number,
     private readonly notifications?: NotificationProducer,
   ) {}
 
@@ -36,7 +37,7 @@ export class DeviceService {
     return audited(this.audit, 'device_list', { userId: caller.userId }, async () => {
       await this.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
       const devices = await this.devices.listActiveOf(caller.userId);
-      return devices.map(deviceView);
+      return devices.map((device) => deviceView(device, this.now()));
     });
   }
 

@@ -30,6 +30,12 @@ export class RegisteredDeviceType extends DeviceIdentityFields {
 
   @Field(() => String)
   updatedAt!: string;
+
+  @Field(() => String, {
+    description:
+      '`high`, `medium` or `low`: the trust level a biometric login with this device carries now (key, type, last use)',
+  })
+  trustLevel!: string;
 }
 
 @InputType()

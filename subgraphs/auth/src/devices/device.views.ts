@@ -1,6 +1,11 @@
+import { trustLevelOf, type TrustLevel } from '../mobile/trust-level.js';
 import type { Device } from './device.entity.js';
 
-/** The spec's Device: exactly these fields; never the key, its algorithm or the push token. */
+/**
+ * The spec's Device, and the trust level a biometric login with it would carry now (decisions: Trust level),
+ * which the graph offers and the REST paths, asking only for the spec's fields, leave out. Never the key, its
+ * algorithm or the push token.
+ */
 export interface DeviceView {
   id: string;
   deviceName: string;
@@ -10,9 +15,10 @@ export interface DeviceView {
   lastUsedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  trustLevel: TrustLevel;
 }
 
-export function deviceView(device: Device): DeviceView {
+export function deviceView(device: Device, now: number): DeviceView {
   return {
     id: device.id,
     deviceName: device.deviceName,
@@ -22,5 +28,6 @@ export function deviceView(device: Device): DeviceView {
     lastUsedAt: device.lastUsedAt?.toISOString() ?? null,
     createdAt: device.createdAt.toISOString(),
     updatedAt: device.updatedAt.toISOString(),
+    trustLevel: trustLevelOf(device, now),
   };
 }

@@ -252,6 +252,38 @@ describe.skipIf(servicesMissing)('device registration and management over REST a
     expect(list.body.data.devices).toHaveLength(1);
   });
 
+  it('gives each device its trust level in the graph (decisions: Trust level), and leaves it out of REST', async () => {
+    const user = await kit.newUser();
+    const phone = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    const rsaPhone = await kit.registerDevice(user.token, makeKeyPair('RS256'));
+    const tablet = await kit.registerDevice(user.token, makeKeyPair('PS256'), undefined, 'tablet');
+    const dormant = await kit.registerDevice(user.token, makeKeyPair('ES256'));
+    await onDatabase(server.shared.databaseUrl, (client) =>
+      client.query(`update "auth"."device" set "last_used_at" = now() - interval '91 days' where "id" = $1`, [
+        dormant.deviceId,
+      ]),
+    );
+    const listed = await api.graphql(
+      '{ myDevices { id trustLevel } }',
+      {},
+      { token: user.token, headers: freshIpHeader() },
+    );
+    const levels = Object.fromEntries(
+      (listed.body.data.myDevices as { id: string; trustLevel: string }[]).map((device) => [
+        device.id,
+        device.trustLevel,
+      ]),
+    );
+    expect(levels).toEqual({
+      [phone.deviceId]: 'high',
+      [rsaPhone.deviceId]: 'medium',
+      [tablet.deviceId]: 'medium',
+      [dormant.deviceId]: 'low',
+    });
+    const overRest = await api.get('/api/v1/auth/devices', { token: user.token, headers: freshIpHeader() });
+    expect(Object.keys(overRest.body.data.devices[0]).sort()).toEqual([...deviceKeys].sort());
+  });
+
   it('lists, updates and deletes only the caller’s devices; another user’s device is 404', async () => {
     const [owner, stranger] = [await kit.newUser(), await kit.newUser()];
     const device = await kit.registerDevice(owner.token, makeKeyPair('ES256'));
