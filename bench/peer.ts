@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,7 @@ import { InternalIdentity } from '@platform/lib/graphql/internal-identity';
 import { createLogger } from '@platform/lib/logger';
 import { readProjectFile } from '@platform/lib/project-root';
 import { httpClient } from '../test/client.js';
-import { compareArms, type Arm, type BenchRow } from './lib/compare.js';
+import { compareArms, customRow, type Arm, type BenchRow } from './lib/compare.js';
 import type { BenchContext } from './lib/context.js';
 import { benchEnvironment, type BenchSystem } from './lib/system.js';
 import { nestedOperation, nestedPageSize, seedTasks } from './tasks-nested.js';
@@ -42,7 +43,18 @@ interface HiveGatewayModule {
 
 interface Standalone {
   urls: Map<string, string>;
+  /** User + system CPU time of the subgraph processes so far, in microseconds (from /proc). */
+  cpuMicros(): number;
   close(): Promise<void>;
+}
+
+/** /proc reports a process's times in clock ticks of 1/100 s (USER_HZ) on Linux. */
+const microsPerTick = 10_000;
+
+function processCpuMicros(pid: number): number {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th of them.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * microsPerTick;
 }
 
 async function freePort(): Promise<number> {
@@ -105,6 +117,7 @@ async function startStandaloneSubgraphs(bench: BenchSystem): Promise<Standalone>
   }
   return {
     urls,
+    cpuMicros: () => children.reduce((sum, child) => sum + processCpuMicros(child.pid!), 0),
     close: async () => {
       await Promise.all(
         children.map(
@@ -180,13 +193,40 @@ async function startHiveGateway(system: System, urls: Map<string, string>): Prom
 }
 
 /**
- * Beside the verdict (requests per second, which the subgraph processes on the same cores also bound), the
- * gateways' own CPU per request: ours against Hive's, the part of the work that is the gateway's.
+ * Beside the verdict, what bounds it: the gateways' own CPU per request (ours against Hive's), and the
+ * subgraph processes' CPU per request of the same operation, measured in one more round through our gateway.
+ * Both gateways wait on those processes, on the same cores: with subgraph CPU S and gateway CPU G, requests per
+ * second go as 1 / (S + G), so their ratio cannot exceed (S + G_hive) / (S + G_ours).
  */
-function withCpuRatio([subject, baseline]: BenchRow[]): BenchRow[] {
+async function withCpuShares(
+  [subject, baseline]: BenchRow[],
+  context: BenchContext,
+  standalone: Standalone,
+  arm: Arm,
+  connections: number,
+): Promise<BenchRow[]> {
   if (!subject || !baseline) return [];
+  const before = standalone.cpuMicros();
+  const report = await context.load.run({
+    port: arm.port,
+    request: await arm.request(),
+    durationMs: context.settings.roundMs,
+    connections,
+  });
+  const subgraphUs = (standalone.cpuMicros() - before) / Math.max(1, report.requests);
   const cpuRatio = baseline.cpuUsPerRequest / Math.max(1, subject.cpuUsPerRequest);
-  return [{ ...subject, arm: `${subject.arm} (gateway CPU/req: Hive ${cpuRatio.toFixed(2)}x ours)` }, baseline];
+  const bound = (subgraphUs + baseline.cpuUsPerRequest) / (subgraphUs + subject.cpuUsPerRequest);
+  return [
+    { ...subject, arm: `${subject.arm} (gateway CPU/req: Hive ${cpuRatio.toFixed(2)}x ours)` },
+    baseline,
+    customRow(subject.suite, subject.comparison, `subgraph processes (req/s ratio at most ${bound.toFixed(2)})`, {
+      role: 'baseline',
+      requests: report.requests,
+      errors: report.errors,
+      reqPerSec: report.requests / (report.elapsedMs / 1000),
+      cpuUsPerRequest: subgraphUs,
+    }),
+  ];
 }
 
 function graphqlArm(name: string, port: number, bearer: Record<string, string>, body: string): Arm {
@@ -210,17 +250,15 @@ export async function runPeerBench(context: BenchContext): Promise<BenchRow[]> {
     const bearer = { authorization: `Bearer ${accessToken}` };
     const rows: BenchRow[] = [];
     const meBody = JSON.stringify({ query: meQuery });
-    rows.push(
-      ...withCpuRatio(
-        await compareArms(load, settings, {
-          suite: 'peer',
-          name: 'ours / Hive Gateway: me',
-          subject: graphqlArm('me via our gateway (distributed)', ourPort, bearer, meBody),
-          baseline: graphqlArm('me via Hive Gateway', hivePort, bearer, meBody),
-          target: peerTarget,
-        }),
-      ),
-    );
+    const ourMe = graphqlArm('me via our gateway (distributed)', ourPort, bearer, meBody);
+    const meRows = await compareArms(load, settings, {
+      suite: 'peer',
+      name: 'ours / Hive Gateway: me',
+      subject: ourMe,
+      baseline: graphqlArm('me via Hive Gateway', hivePort, bearer, meBody),
+      target: peerTarget,
+    });
+    rows.push(...(await withCpuShares(meRows, context, standalone, ourMe, settings.connections)));
     const nestedName = `ours / Hive Gateway: nested tasks (${nestedPageSize})`;
     if (!settings.filter || nestedName.includes(settings.filter)) {
       const projectCode = await seedTasks(bench, httpClient(bench.url), accessToken);
@@ -231,22 +269,21 @@ export async function runPeerBench(context: BenchContext): Promise<BenchRow[]> {
         includeActivities: true,
       };
       const nestedBody = JSON.stringify({ query: nestedOperation(), variables });
-      rows.push(
-        ...withCpuRatio(
-          await compareArms(
-            load,
-            // A page is about 200 ms of CPU across the processes: few connections, as the tasks-nested suite has.
-            { ...settings, connections: 4 },
-            {
-              suite: 'peer',
-              name: nestedName,
-              subject: graphqlArm('nestedTasks via our gateway (distributed)', ourPort, bearer, nestedBody),
-              baseline: graphqlArm('nestedTasks via Hive Gateway', hivePort, bearer, nestedBody),
-              target: peerTarget,
-            },
-          ),
-        ),
+      const ourNested = graphqlArm('nestedTasks via our gateway (distributed)', ourPort, bearer, nestedBody);
+      // A page is about 200 ms of CPU across the processes: few connections, as the tasks-nested suite has.
+      const connections = 4;
+      const nestedRows = await compareArms(
+        load,
+        { ...settings, connections },
+        {
+          suite: 'peer',
+          name: nestedName,
+          subject: ourNested,
+          baseline: graphqlArm('nestedTasks via Hive Gateway', hivePort, bearer, nestedBody),
+          target: peerTarget,
+        },
       );
+      rows.push(...(await withCpuShares(nestedRows, context, standalone, ourNested, connections)));
     }
     return rows;
   } finally {
