@@ -29,8 +29,21 @@ function keyOf(node: ProfileNode): string {
   return `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
 }
 
+/** The profiler's own start (node:inspector's post) lands in the first samples: not the subject's time. */
+const profilerStart = new Set<number>();
+for (const node of profile.nodes) {
+  const { functionName, url } = node.callFrame;
+  if (functionName === 'post' && url === 'node:inspector') profilerStart.add(node.id);
+}
+const underProfilerStart = (id: number) => {
+  for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) if (profilerStart.has(at)) return true;
+  return false;
+};
+
 const timeOf = new Map<number, number>();
-profile.samples.forEach((id, i) => timeOf.set(id, (timeOf.get(id) ?? 0) + profile.timeDeltas[i]!));
+profile.samples.forEach((id, i) => {
+  if (!underProfilerStart(id)) timeOf.set(id, (timeOf.get(id) ?? 0) + profile.timeDeltas[i]!);
+});
 const total = [...timeOf.values()].reduce((sum, time) => sum + time, 0);
 const self = new Map<string, number>();
 const inclusive = new Map<string, number>();
