@@ -1,14 +1,12 @@
-import { createHash, createHmac, createSecretKey, randomUUID, webcrypto, type KeyObject } from 'node:crypto';
-import { jwtVerify, type JWTHeaderParameters, type JWTPayload } from 'jose';
+import { createHash, createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
+import type { JWTHeaderParameters, JWTPayload } from 'jose';
 import type { AppError } from '../errors.js';
 import type { TokenKind } from './token-kinds.js';
 
 interface SigningKey {
   kid: string;
-  /** For signing, with node:crypto. */
+  /** Imported once: a raw secret per call halves throughput. */
   secret: KeyObject;
-  /** For jose's verification: jose 6 works on WebCrypto and would re-import a KeyObject on every call. */
-  key: Promise<webcrypto.CryptoKey>;
 }
 
 interface VerifiedJws {
@@ -22,14 +20,11 @@ function keyIdOf(secret: string): string {
 }
 
 function signingKey(secret: string): SigningKey {
-  const bytes = Buffer.from(secret, 'utf8');
-  const hmac = { name: 'HMAC', hash: 'SHA-256' };
-  return {
-    kid: keyIdOf(secret),
-    secret: createSecretKey(bytes),
-    key: webcrypto.subtle.importKey('raw', bytes, hmac, false, ['verify']),
-  };
+  return { kid: keyIdOf(secret), secret: createSecretKey(Buffer.from(secret, 'utf8')) };
 }
+
+/** Every token the platform issues carries these; a token without one is refused. */
+const requiredClaims = ['jti', 'iat', 'exp', 'sub', 'token_use', 'aud'] as const;
 
 export interface IssuedToken {
   token: string;
@@ -38,13 +33,14 @@ export interface IssuedToken {
 }
 
 /**
- * HS256 tokens: signed with one synchronous node:crypto HMAC (a WebCrypto job per token cost more than the
- * signature), verified with jose. The current secret signs; previous secrets still verify until they are
- * removed from JWT_PREVIOUS_SECRETS. Keys are imported once (raw secrets per call halve throughput).
+ * HS256 tokens, signed and verified with one synchronous node:crypto HMAC: jose 6 does both through WebCrypto,
+ * a thread-pool job per token that cost a login about 0.2 ms of waiting and a REST refresh 6% of its CPU
+ * (issue 17's profile). The current secret signs; previous secrets still verify until they are removed from
+ * JWT_PREVIOUS_SECRETS.
  */
 export class TokenCodec {
   private readonly current: SigningKey;
-  private readonly verifying: Map<string, Promise<webcrypto.CryptoKey>>;
+  private readonly verifying: Map<string, KeyObject>;
   private readonly remembered = new Map<string, VerifiedJws>();
 
   constructor(
@@ -54,13 +50,10 @@ export class TokenCodec {
     private readonly now: () => number = Date.now,
   ) {
     this.current = signingKey(secret);
-    this.verifying = new Map([this.current, ...previousSecrets.map(signingKey)].map((k) => [k.kid, k.key]));
+    this.verifying = new Map([this.current, ...previousSecrets.map(signingKey)].map((k) => [k.kid, k.secret]));
   }
 
-  /**
-   * HS256 is one HMAC over the signing input, made here synchronously with node:crypto: jose 6 signs through
-   * WebCrypto, a thread-pool job per token that costs a login about 0.2 ms of waiting. jose still verifies.
-   */
+  /** HS256: one HMAC over the signing input. */
   async sign(kind: TokenKind, subject: string, claims: JWTPayload, lifetimeMs: number): Promise<IssuedToken> {
     const jti = randomUUID();
     const now = this.now();
@@ -97,10 +90,11 @@ export class TokenCodec {
     if (remembered) return this.accepted<T>(remembered, kinds, failure);
     let verified: VerifiedJws;
     try {
-      verified = await this.verifyWithJose(token, options.remember);
+      verified = this.verifySignature(token);
     } catch {
       throw failure();
     }
+    if (options.remember) this.remember(token, verified);
     return this.accepted<T>(verified, kinds, failure);
   }
 
@@ -129,31 +123,54 @@ export class TokenCodec {
     return payload as T;
   }
 
-  private async verifyWithJose(token: string, remember = false): Promise<VerifiedJws> {
-    if (!isCanonicalCompactJws(token)) throw new Error('not a canonical compact JWS');
-    const { payload, protectedHeader } = await jwtVerify(
-      token,
-      (header) => {
-        const key = header.kid ? this.verifying.get(header.kid) : undefined;
-        if (!key) throw new Error('unknown key id');
-        return key;
-      },
-      {
-        algorithms: ['HS256'],
-        issuer: this.issuer,
-        requiredClaims: ['jti', 'iat', 'exp', 'sub', 'token_use', 'aud'],
-        currentDate: new Date(this.now()),
-      },
-    );
-    const verified = { header: protectedHeader, payload };
-    if (remember) {
-      // Shared between requests from now on, so nobody may change it.
-      deepFreeze(verified);
-      if (this.remembered.size >= maxRememberedTokens) this.remembered.clear();
-      this.remembered.set(token, verified);
+  /**
+   * What holds whatever the kind and the time: a canonical compact JWS, an HS256 header with a known key id and
+   * no critical extensions, a valid signature (compared in constant time), a JSON object payload from this
+   * issuer with every required claim, a numeric iat, and an nbf, if any, that has passed. What RFC 7515/7519
+   * and jose's jwtVerify check for these options, nothing less (lib/src/auth/token-codec.test.ts).
+   */
+  private verifySignature(token: string): VerifiedJws {
+    const parts = compactJws.exec(token);
+    if (!parts) throw new Error('not a compact JWS');
+    const [, encodedHeader, encodedPayload, encodedSignature] = parts as unknown as [string, string, string, string];
+    const signature = Buffer.from(encodedSignature, 'base64url');
+    // One spelling per token: base64url's spare bits would let a signature be re-spelled without changing its
+    // bytes, and token strings are looked up as they are (refresh token hashes, the remembered tokens).
+    if (signature.toString('base64url') !== encodedSignature) throw new Error('not a canonical signature');
+    const header = jsonObjectOf(encodedHeader) as JWTHeaderParameters;
+    if (header.alg !== 'HS256' || header.crit !== undefined || typeof header.kid !== 'string') {
+      throw new Error('not an HS256 header with a key id');
     }
-    return verified;
+    const key = this.verifying.get(header.kid);
+    if (!key) throw new Error('unknown key id');
+    const expected = createHmac('sha256', key).update(`${encodedHeader}.${encodedPayload}`).digest();
+    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) {
+      throw new Error('signature mismatch');
+    }
+    const payload = jsonObjectOf(encodedPayload) as JWTPayload;
+    if (payload.iss !== this.issuer) throw new Error('another issuer');
+    if (requiredClaims.some((claim) => !(claim in payload))) throw new Error('a required claim is missing');
+    if (typeof payload.iat !== 'number') throw new Error('iat is not a number');
+    const nowSeconds = Math.floor(this.now() / 1000);
+    if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > nowSeconds)) {
+      throw new Error('not yet valid');
+    }
+    return { header, payload };
   }
+
+  private remember(token: string, verified: VerifiedJws): void {
+    // Shared between requests from now on, so nobody may change it.
+    deepFreeze(verified);
+    if (this.remembered.size >= maxRememberedTokens) this.remembered.clear();
+    this.remembered.set(token, verified);
+  }
+}
+
+/** A base64url part of a JWS decoded as JSON; anything but a plain object is refused. */
+function jsonObjectOf(encoded: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not a JSON object');
+  return value as Record<string, unknown>;
 }
 
 function base64url(value: object): string {
@@ -164,16 +181,7 @@ function audienceIncludes(aud: unknown, expected: string): boolean {
   return aud === expected || (Array.isArray(aud) && aud.includes(expected));
 }
 
-const compactJws = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.([A-Za-z0-9_-]+)$/;
-
-/**
- * One spelling per token: base64url's spare bits would let a signature be re-spelled without changing its
- * bytes, and token strings are looked up as they are (refresh token hashes, the remembered tokens).
- */
-function isCanonicalCompactJws(token: string): boolean {
-  const signature = compactJws.exec(token)?.[1];
-  return signature !== undefined && Buffer.from(signature, 'base64url').toString('base64url') === signature;
-}
+const compactJws = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
 
 /** Only tokens with a valid signature are kept (nobody can fill it with forgeries); bounded all the same. */
 const maxRememberedTokens = 10_000;
