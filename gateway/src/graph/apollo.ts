@@ -10,6 +10,7 @@ import { FixedOperations } from './fixed-operations.js';
 import { formatGatewayError } from './format-error.js';
 import { operationLimitRules, rootFieldCount } from './operation-limits.js';
 import { GraphPlanner } from './planner.js';
+import { EntityDeduplication } from './entity-deduplication.js';
 
 export interface GraphOptions {
   platform: Platform;
@@ -68,7 +69,7 @@ export async function createGraph(options: GraphOptions) {
   const production = platform.config.NODE_ENV === 'production';
   const gateway = new ApolloGateway({
     supergraphSdl: options.supergraphSdl,
-    buildService: ({ name, url }) => options.dataSource(name, url),
+    buildService: ({ name, url }) => new EntityDeduplication(options.dataSource(name, url)),
   });
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
