@@ -3,7 +3,8 @@ import type { AuditEntry } from './audit-entry.entity.js';
 import type { AuditRepository } from './audit.repository.js';
 import type { AuditLogFilter, AuditLogPage, PageInput } from './audit.types.js';
 
-const pageInput = z.object({
+/** A page of the audit log, the admins' or an owner's timeline: page >= 1, 1..100 entries (default 20). */
+export const auditPageInput = z.object({
   page: z.number().int().min(1, 'must be at least 1').default(1),
   limit: z.number().int().min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
 });
@@ -15,7 +16,7 @@ export class AuditLogService {
   constructor(private readonly auditEntries: AuditRepository) {}
 
   async list(filter: AuditLogFilter | null | undefined, page: PageInput | null | undefined): Promise<AuditLogPage> {
-    const { page: currentPage, limit } = validate(pageInput, page ?? {});
+    const { page: currentPage, limit } = validate(auditPageInput, page ?? {});
     const where = {
       ...(filter?.action ? { action: filter.action } : {}),
       ...(filter?.userId ? { userId: filter.userId } : {}),

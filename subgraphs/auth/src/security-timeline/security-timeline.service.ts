@@ -1,5 +1,6 @@
 import type { UserCaller } from '@platform/lib/auth/caller';
-import { validate, z } from '@platform/lib/validation';
+import { validate } from '@platform/lib/validation';
+import { auditPageInput } from '../audit/audit-log.service.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { SecurityEventPage } from './security-timeline.types.js';
 
@@ -24,17 +25,12 @@ export const securityTimelineActions = [
   'confirmation_expire',
 ];
 
-const pageInput = z.object({
-  page: z.number().int().min(1, 'must be at least 1').default(1),
-  limit: z.number().int().min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
-});
-
 /** Each user reads their own account's security events, newest first (issue 15, security timeline). */
 export class SecurityTimelineService {
   constructor(private readonly auditEntries: AuditRepository) {}
 
   async page(caller: UserCaller, page: unknown): Promise<SecurityEventPage> {
-    const { page: currentPage, limit } = validate(pageInput, page ?? {});
+    const { page: currentPage, limit } = validate(auditPageInput, page ?? {});
     const [entries, totalItems] = await this.auditEntries.ownerPage(
       caller.userId,
       securityTimelineActions,
