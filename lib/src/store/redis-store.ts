@@ -56,12 +56,16 @@ const failFast: RedisOptions = {
   retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
 };
 
-async function unavailableOnFailure<T>(operation: Promise<T>): Promise<T> {
-  try {
-    return await operation;
-  } catch {
+/**
+ * A lost store is the decided 503. One promise for the command and its reading (`read`), not one per layer:
+ * revocation is read on every request.
+ */
+function unavailableOnFailure<T>(operation: Promise<T>): Promise<T>;
+function unavailableOnFailure<T, R>(operation: Promise<T>, read: (value: T) => R): Promise<R>;
+function unavailableOnFailure(operation: Promise<unknown>, read?: (value: unknown) => unknown) {
+  return operation.then(read, () => {
     throw new ServiceUnavailableError();
-  }
+  });
 }
 
 function decision([allowed, waitMs]: [number, number]): RateDecision {
@@ -83,14 +87,8 @@ class RedisKeyValueStore implements KeyValueStore {
     return (await unavailableOnFailure(this.redis.exists(...keys))) > 0;
   }
 
-  /** Checked on every request (revocation): one promise, not one per layer. */
   existing(keys: string[]) {
-    return this.redis.mget(...keys).then(
-      (values) => values.map((value) => value !== null),
-      () => {
-        throw new ServiceUnavailableError();
-      },
-    );
+    return unavailableOnFailure(this.redis.mget(...keys), (values) => values.map((value) => value !== null));
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number) {
