@@ -1,4 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { auditPageType } from './audit-page.js';
 
 @ObjectType('AuditEntry')
 export class AuditEntryType {
@@ -39,20 +40,7 @@ export class AuditEntryType {
   createdAt!: string;
 }
 
-@ObjectType()
-export class AuditLogPage {
-  @Field(() => [AuditEntryType])
-  items!: AuditEntryType[];
-
-  @Field(() => Int)
-  currentPage!: number;
-
-  @Field(() => Int)
-  totalItems!: number;
-
-  @Field(() => Int)
-  totalPages!: number;
-}
+export const AuditLogPage = auditPageType(AuditEntryType, 'AuditLogPage');
 
 @InputType()
 export class AuditLogFilter {

@@ -1,8 +1,7 @@
 import type { UserCaller } from '@platform/lib/auth/caller';
-import { validate } from '@platform/lib/validation';
-import { auditPageInput } from '../audit/audit-log.service.js';
+import { readAuditPage, type AuditPage } from '../audit/audit-page.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
-import type { SecurityEventPage } from './security-timeline.types.js';
+import type { SecurityEvent } from './security-timeline.types.js';
 
 /**
  * The audit actions an owner sees on their own timeline: how the account was entered and left, and what changed
@@ -29,16 +28,11 @@ export const securityTimelineActions = [
 export class SecurityTimelineService {
   constructor(private readonly auditEntries: AuditRepository) {}
 
-  async page(caller: UserCaller, page: unknown): Promise<SecurityEventPage> {
-    const { page: currentPage, limit } = validate(auditPageInput, page ?? {});
-    const [entries, totalItems] = await this.auditEntries.ownerPage(
-      caller.userId,
-      securityTimelineActions,
-      limit,
-      (currentPage - 1) * limit,
-    );
-    return {
-      items: entries.map((entry) => ({
+  page(caller: UserCaller, page: unknown): Promise<AuditPage<SecurityEvent>> {
+    return readAuditPage(
+      page,
+      (limit, offset) => this.auditEntries.ownerPage(caller.userId, securityTimelineActions, limit, offset),
+      (entry) => ({
         id: String(entry.id),
         action: entry.action,
         result: entry.result,
@@ -47,10 +41,7 @@ export class SecurityTimelineService {
         ipAddress: entry.ipAddress,
         userAgent: entry.userAgent,
         createdAt: entry.createdAt.toISOString(),
-      })),
-      currentPage,
-      totalItems,
-      totalPages: Math.ceil(totalItems / limit),
-    };
+      }),
+    );
   }
 }

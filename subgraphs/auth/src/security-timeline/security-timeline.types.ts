@@ -1,4 +1,5 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { auditPageType } from '../audit/audit-page.js';
 
 @ObjectType({ description: "One security event of the caller's own account, from the audit log." })
 export class SecurityEvent {
@@ -29,17 +30,4 @@ export class SecurityEvent {
   createdAt!: string;
 }
 
-@ObjectType()
-export class SecurityEventPage {
-  @Field(() => [SecurityEvent])
-  items!: SecurityEvent[];
-
-  @Field(() => Int)
-  currentPage!: number;
-
-  @Field(() => Int)
-  totalItems!: number;
-
-  @Field(() => Int)
-  totalPages!: number;
-}
+export const SecurityEventPage = auditPageType(SecurityEvent, 'SecurityEventPage');
