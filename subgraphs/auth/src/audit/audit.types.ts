@@ -1,8 +1,9 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { auditPageType } from './audit-page.js';
 
-@ObjectType('AuditEntry')
-export class AuditEntryType {
+/** What every view of an audit entry shows: the admins' `AuditEntry` and an owner's `SecurityEvent`. */
+@ObjectType('AuditEventFields')
+export class AuditEventFields {
   @Field(() => ID)
   id!: string;
 
@@ -11,9 +12,6 @@ export class AuditEntryType {
 
   @Field(() => String, { description: '`success`, `failure` or `locked`' })
   result!: string;
-
-  @Field(() => Int, { nullable: true })
-  userId!: number | null;
 
   @Field(() => String, { nullable: true })
   deviceId!: string | null;
@@ -27,6 +25,16 @@ export class AuditEntryType {
   @Field(() => String, { nullable: true })
   errorCode!: string | null;
 
+  @Field(() => String)
+  createdAt!: string;
+}
+
+/** The admins' view: also whose entry it is, and the challenge and signature metadata. */
+@ObjectType('AuditEntry')
+export class AuditEntryType extends AuditEventFields {
+  @Field(() => Int, { nullable: true })
+  userId!: number | null;
+
   @Field(() => String, { nullable: true, description: 'SHA-256 (hex) of the challenge, never the challenge' })
   challengeHash!: string | null;
 
@@ -35,9 +43,6 @@ export class AuditEntryType {
 
   @Field(() => String, { nullable: true, description: 'Further details as JSON' })
   details!: string | null;
-
-  @Field(() => String)
-  createdAt!: string;
 }
 
 export const AuditLogPage = auditPageType(AuditEntryType, 'AuditLogPage');

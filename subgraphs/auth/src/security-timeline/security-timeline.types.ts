@@ -1,33 +1,31 @@
-import { Field, ID, ObjectType } from 'type-graphql';
+import { ObjectType } from 'type-graphql';
 import { auditPageType } from '../audit/audit-page.js';
+import { AuditEventFields } from '../audit/audit.types.js';
 
-@ObjectType({ description: "One security event of the caller's own account, from the audit log." })
-export class SecurityEvent {
-  @Field(() => ID)
-  id!: string;
+/**
+ * The audit actions an owner sees on their own timeline: how the account was entered and left, and what changed
+ * its ways in (devices, passkeys) or was approved with them. Reads, lists and challenges are left out: they are
+ * noise to a person, and their entries stay in the admins' audit log.
+ */
+export const securityTimelineActions = [
+  'login',
+  'biometric_login',
+  'passkey_login_finish',
+  'logout',
+  'device_register_verify',
+  'device_delete',
+  'passkey_register_finish',
+  'passkey_rename',
+  'passkey_delete',
+  'confirmation_initiate',
+  'confirmation_verify',
+  'confirmation_reject',
+  'confirmation_expire',
+];
 
-  @Field(() => String, {
-    description: 'The audit action: login, biometric_login, passkey_login_finish, logout, device_register_verify, …',
-  })
-  action!: string;
-
-  @Field(() => String, { description: '`success`, `failure` or `locked`' })
-  result!: string;
-
-  @Field(() => String, { nullable: true })
-  errorCode!: string | null;
-
-  @Field(() => String, { nullable: true })
-  deviceId!: string | null;
-
-  @Field(() => String, { nullable: true })
-  ipAddress!: string | null;
-
-  @Field(() => String, { nullable: true })
-  userAgent!: string | null;
-
-  @Field(() => String)
-  createdAt!: string;
-}
+@ObjectType({
+  description: `One security event of the caller's own account, from the audit log; \`action\` is one of ${securityTimelineActions.join(', ')}.`,
+})
+export class SecurityEvent extends AuditEventFields {}
 
 export const SecurityEventPage = auditPageType(SecurityEvent, 'SecurityEventPage');
