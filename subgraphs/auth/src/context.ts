@@ -183,6 +183,6 @@ export function createAuthServices(
     passkeys: new PasskeyService(passkeys, rateLimiter, audit),
     serviceTokens: new ServiceTokenService(new ServiceTokenRepository(em), platform.codec, revocations, audit),
     sessions,
-    users: new UserService(users, directory, revocations, audit, actorId),
+    users: new UserService({ users, directory, revocations, audit }),
   };
 }

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError, UnauthenticatedError } from '@platform/lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/lib/errors';
 
 export class UserNotFoundError extends NotFoundError {
   constructor() {
@@ -22,5 +22,19 @@ export class EmployeeAlreadyHasUserError extends ConflictError {
 export class UserInactiveError extends UnauthenticatedError {
   constructor() {
     super('User account is not active');
+  }
+}
+
+/** A permission the caller may not hand out (decisions: Who grants what). */
+export class PermissionNotGrantableError extends ForbiddenError {
+  constructor() {
+    super('Cannot grant a permission you do not hold');
+  }
+}
+
+/** Only an admin disables or changes an admin (decisions: Who grants what). */
+export class AdminUserProtectedError extends ForbiddenError {
+  constructor() {
+    super('Only an admin can change an admin');
   }
 }

@@ -13,14 +13,14 @@ export class UserResolver {
 
   @Mutation(() => UserType)
   async createUser(@Arg('input', () => CreateUserInput) input: CreateUserInput, @Ctx() ctx: AuthContext) {
-    userWithPermission(ctx, 'users:write');
-    return userView(await ctx.auth.users.createUser(input));
+    const actor = userWithPermission(ctx, 'users:write');
+    return userView(await ctx.auth.users.createUser(input, actor));
   }
 
   @Mutation(() => UserType)
   async disableUser(@Arg('id', () => Int) id: number, @Ctx() ctx: AuthContext) {
-    userWithPermission(ctx, 'users:write');
-    return userView(await ctx.auth.users.disableUser(id));
+    const actor = userWithPermission(ctx, 'users:write');
+    return userView(await ctx.auth.users.disableUser(id, actor));
   }
 }
 

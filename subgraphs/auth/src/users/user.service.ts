@@ -1,13 +1,22 @@
 import DataLoader from 'dataloader';
+import type { UserCaller } from '@platform/lib/auth/caller';
 import { revocationMarkers } from '@platform/lib/auth/revocation';
 import { ValidationError } from '@platform/lib/errors';
-import { EmployeeAlreadyHasUserError, UserEmailTakenError, UserNotFoundError } from './user.errors.js';
+import {
+  AdminUserProtectedError,
+  EmployeeAlreadyHasUserError,
+  PermissionNotGrantableError,
+  UserEmailTakenError,
+  UserNotFoundError,
+} from './user.errors.js';
 import { email, uuid, validate, z } from '@platform/lib/validation';
 import type { AuditWriter } from '../audit/audit.service.js';
+import { audited } from '../audit/audited.js';
 import type { DirectoryRepository } from '../directory/directory.repository.js';
 import type { RevocationService } from '../revocations/revocation.service.js';
 import { hashPassword } from '../sessions/password-hasher.js';
 import type { User } from './user.entity.js';
+import { mayGrant, mayManage } from './user-grants.js';
 import type { UserRepository } from './user.repository.js';
 
 const permission = z.string().regex(/^[a-z]+(:[a-z]+)?$/, 'must look like `scope:action` or `admin`');
@@ -18,20 +27,21 @@ const createUserInput = z.object({
   employeeId: uuid.nullish(),
 });
 
+export interface UserServiceDependencies {
+  users: UserRepository;
+  directory: DirectoryRepository;
+  revocations: RevocationService;
+  audit: AuditWriter;
+}
+
 export class UserService {
   readonly byId = new DataLoader<number, User | null>(async (ids) => {
-    const users = await this.users.findManyWithClaims([...ids]);
+    const users = await this.deps.users.findManyWithClaims([...ids]);
     const byId = new Map(users.map((user) => [user.id, user]));
     return ids.map((id) => byId.get(id) ?? null);
   });
 
-  constructor(
-    private readonly users: UserRepository,
-    private readonly directory: DirectoryRepository,
-    private readonly revocations: RevocationService,
-    private readonly audit: AuditWriter,
-    private readonly actorId: () => number | undefined,
-  ) {}
+  constructor(private readonly deps: UserServiceDependencies) {}
 
   async me(userId: number): Promise<User> {
     const user = await this.byId.load(userId);
@@ -39,56 +49,54 @@ export class UserService {
     return user;
   }
 
-  async createUser(input: unknown): Promise<User> {
-    const values = validate(createUserInput, input);
-    const employee = values.employeeId ? await this.directory.findEmployee(values.employeeId) : null;
-    if (values.employeeId && !employee) throw ValidationError.field('employeeId', 'employee not found');
-    if (await this.users.emailTaken(values.email)) throw new UserEmailTakenError();
-    if (employee && (await this.users.employeeHasUser(employee))) {
-      throw new EmployeeAlreadyHasUserError();
-    }
-    const user = await this.users.add({
-      email: values.email,
-      passwordHash: await hashPassword(values.password),
-      permissions: values.permissions ?? [],
-      employee,
+  /** Refusals are audited as failures with their code, like every other audited action. */
+  createUser(input: unknown, actor: UserCaller): Promise<User> {
+    return audited(this.deps.audit, 'create_user', { userId: actor.userId }, async (trail) => {
+      const values = validate(createUserInput, input);
+      const permissions = values.permissions ?? [];
+      if (!permissions.every((granted) => mayGrant(actor, granted))) throw new PermissionNotGrantableError();
+      const { users, directory } = this.deps;
+      const employee = values.employeeId ? await directory.findEmployee(values.employeeId) : null;
+      if (values.employeeId && !employee) throw ValidationError.field('employeeId', 'employee not found');
+      if (await users.emailTaken(values.email)) throw new UserEmailTakenError();
+      if (employee && (await users.employeeHasUser(employee))) throw new EmployeeAlreadyHasUserError();
+      const user = await users.add({
+        email: values.email,
+        passwordHash: await hashPassword(values.password),
+        permissions,
+        employee,
+      });
+      await users.loadClaims(user);
+      trail.details = { createdUserId: user.id };
+      return user;
     });
-    await this.users.loadClaims(user);
-    await this.audit.record({
-      action: 'create_user',
-      result: 'success',
-      userId: this.actorId(),
-      details: { createdUserId: user.id },
-    });
-    return user;
   }
 
   /** Disabling ends every session of the user at once, on every instance. */
-  async disableUser(id: number): Promise<User> {
-    const user = await this.users.findWithClaims(id);
-    if (!user) throw new UserNotFoundError();
-    await this.revocations.run(async (revoke) => {
-      await this.users.disable(user);
-      revoke(revocationMarkers.user(user.id));
+  disableUser(id: number, actor: UserCaller): Promise<User> {
+    const trail = { userId: actor.userId, details: { disabledUserId: id } };
+    return audited(this.deps.audit, 'disable_user', trail, async () => {
+      const user = await this.deps.users.findWithClaims(id);
+      if (!user) throw new UserNotFoundError();
+      if (!mayManage(actor, user)) throw new AdminUserProtectedError();
+      await this.deps.revocations.run(async (revoke) => {
+        await this.deps.users.disable(user);
+        revoke(revocationMarkers.user(user.id));
+      });
+      return user;
     });
-    await this.audit.record({
-      action: 'disable_user',
-      result: 'success',
-      userId: this.actorId(),
-      details: { disabledUserId: id },
-    });
-    return user;
   }
 
   /** Start-up: makes sure the configured admin exists with permission `admin` (decisions: Bootstrap). */
   async ensureAdmin(adminEmail: string, password: string): Promise<User> {
+    const { users, revocations } = this.deps;
     const normalized = adminEmail.trim().toLowerCase();
-    const existing = await this.users.findByEmail(normalized);
+    const existing = await users.findByEmail(normalized);
     if (existing) {
-      await this.users.reinstateAdmin(existing);
-      await this.revocations.lift(revocationMarkers.user(existing.id));
+      await users.reinstateAdmin(existing);
+      await revocations.lift(revocationMarkers.user(existing.id));
       return existing;
     }
-    return this.users.add({ email: normalized, passwordHash: await hashPassword(password), permissions: ['admin'] });
+    return users.add({ email: normalized, passwordHash: await hashPassword(password), permissions: ['admin'] });
   }
 }
