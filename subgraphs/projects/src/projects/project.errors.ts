@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError } from '@platform/lib/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '@platform/lib/errors';
 
 /** Unknown and deleted projects answer alike: a deleted project is invisible (decisions: soft delete). */
 export class ProjectNotFoundError extends NotFoundError {
@@ -18,5 +18,12 @@ export class UnknownCustomerError extends ValidationError {
 export class UnknownDocumentFileError extends ValidationError {
   constructor() {
     super('documentFileIds: file not found', [{ path: 'documentFileIds', message: 'file not found' }]);
+  }
+}
+
+/** `status: approved` through an update is an approval: it needs `projects:approve` (decisions: Approval). */
+export class ApprovalPermissionRequiredError extends ForbiddenError {
+  constructor() {
+    super('Insufficient permissions');
   }
 }

@@ -1,4 +1,5 @@
 import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { hasPermission } from '@platform/lib/auth/caller';
 import { userWithPermission } from '@platform/lib/graphql/context';
 import type { ProjectsContext } from '../context.js';
 import { CreateProjectInput, ProjectListArgs, UpdateProjectInput } from './project.inputs.js';
@@ -33,8 +34,9 @@ export class ProjectResolver {
     @Arg('input', () => UpdateProjectInput) input: UpdateProjectInput,
     @Ctx() ctx: ProjectsContext,
   ) {
-    userWithPermission(ctx, 'projects:write');
-    return projectView(await ctx.projects.projects.update(uniqueCode, { ...input }));
+    const caller = userWithPermission(ctx, 'projects:write');
+    const editor = { userId: caller.userId, mayApprove: hasPermission(caller, 'projects:approve') };
+    return projectView(await ctx.projects.projects.update(uniqueCode, { ...input }, editor));
   }
 
   @Mutation(() => ProjectType)

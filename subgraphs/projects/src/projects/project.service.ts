@@ -3,7 +3,12 @@ import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import type { CustomerRepository } from '../customers/customer.repository.js';
 import type { ProductRepository } from '../products/product.repository.js';
 import type { FileRepository } from '../files/file.repository.js';
-import { ProjectNotFoundError, UnknownCustomerError, UnknownDocumentFileError } from './project.errors.js';
+import {
+  ApprovalPermissionRequiredError,
+  ProjectNotFoundError,
+  UnknownCustomerError,
+  UnknownDocumentFileError,
+} from './project.errors.js';
 import type { Project } from './project.entity.js';
 import type { ProjectListQuery, ProjectRepository } from './project.repository.js';
 import type { TaskRepository } from '../tasks/task.repository.js';
@@ -18,6 +23,11 @@ const productSchemaVersion = '1.0';
 /** Who acts: the signed-in user's id, with or without an employee record (decisions: projects, Creator). */
 export interface Actor {
   userId: number;
+}
+
+/** An actor changing a project, and whether it holds `projects:approve` (decisions: Approval). */
+export interface Editor extends Actor {
+  mayApprove: boolean;
 }
 
 export interface ProjectPage {
@@ -96,9 +106,13 @@ export class ProjectService {
     });
   }
 
-  /** PATCH: only the fields present change; any invalid field refuses the whole update. */
-  async update(uniqueCode: string, input: unknown): Promise<Project> {
+  /**
+   * PATCH: only the fields present change; any invalid field refuses the whole update. Setting `approved` is an
+   * approval, whichever path it takes (decisions: Approval).
+   */
+  async update(uniqueCode: string, input: unknown, editor: Editor): Promise<Project> {
     const { participantIds, documentFileIds, ...changes } = validate(updateProjectInput, input);
+    if (changes.status === 'approved' && !editor.mayApprove) throw new ApprovalPermissionRequiredError();
     const project = await this.get(uniqueCode);
     if (documentFileIds) await this.checkFiles(documentFileIds);
     await this.unitOfWork.run(() => this.projects.update(project, sentOnly(changes), participantIds, documentFileIds));
