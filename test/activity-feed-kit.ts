@@ -6,7 +6,7 @@ import { eventually } from './waiting.js';
 
 /** Every field of an activity entry, with the actor's Person fields that the auth subgraph resolves. */
 export const activityFields = `id taskId createdAt updatedAt
-  history { id type actorId changedAt from to actor { id email employee { code name } department { name } } }`;
+  history { id type actorId changedAt from to actor { id name email code department } }`;
 
 export const taskActivityAddedSubscription = `subscription ($projectId: String!) {
   taskActivityAdded(projectId: $projectId) { ${activityFields} }
@@ -42,10 +42,11 @@ export function actorOf(writer: {
   department: { name: string };
 }) {
   return {
-    id: writer.user.id,
+    id: String(writer.user.id),
+    name: writer.employee.name,
     email: writer.user.email,
-    employee: { code: writer.employee.code, name: writer.employee.name },
-    department: { name: writer.department.name },
+    code: writer.employee.code,
+    department: writer.department.name,
   };
 }
 

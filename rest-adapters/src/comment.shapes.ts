@@ -1,10 +1,10 @@
 import { z } from '@platform/lib/validation';
 import { pageOf } from './paging.js';
-import { personOfUser, personShape, userPersonFields, type UserPersonSource } from './person.shapes.js';
+import { personSelection, personShape, type Person } from './person.shapes.js';
 import { count, timestamp } from './response.shapes.js';
 
 /** Everything of the spec's Comment, its author as a Person (read from the graph's camelCase names). */
-export const commentFields = `id taskId parentId actorId actor { ${userPersonFields} } content
+export const commentFields = `id taskId parentId actorId actor { ${personSelection} } content
   attachments { id fileId } likes dislikes isDeleted userReaction createdAt`;
 
 interface GraphComment {
@@ -12,7 +12,7 @@ interface GraphComment {
   taskId: string;
   parentId: string | null;
   actorId: string;
-  actor: UserPersonSource;
+  actor: Person;
   content: string;
   attachments: { id: string; fileId: string }[];
   likes: number;
@@ -26,7 +26,7 @@ interface GraphComment {
 export function commentOf(value: unknown) {
   const comment = value as GraphComment;
   return {
-    actor: personOfUser(comment.actor),
+    actor: comment.actor,
     actorId: comment.actorId,
     attachments: comment.attachments.map(({ id, fileId }) => ({ fileId, id })),
     content: comment.content,

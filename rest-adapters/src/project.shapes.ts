@@ -1,14 +1,14 @@
 import { projectProgresses, projectStatuses } from '@platform/lib/contract/project-values';
 import { z } from '@platform/lib/validation';
 import { pageOf } from './paging.js';
-import { personOfUser, personShape, userPersonFields, type UserPersonSource } from './person.shapes.js';
+import { personSelection, personShape, type Person } from './person.shapes.js';
 import { count, timestamp } from './response.shapes.js';
 
 const personFields = 'id code name email avatarFileId department { name }';
 
 /** Everything of the spec's Project, nested records included. */
 export const projectFields = `id uniqueCode name description contractValue currency customerId customer { id name }
-  creatorId creator { ${userPersonFields} } participants { ${personFields} }
+  creatorId creator { ${personSelection} } participants { ${personFields} }
   documentFiles { id name mimeType path size }
   products { id name description productType status attributes schemaVersion createdAt updatedAt }
   progress status replyDate createdAt updatedAt deletedAt`;
@@ -24,7 +24,7 @@ interface Employee {
 
 interface GraphProject extends Record<string, unknown> {
   customer: { id: string; name: string } | null;
-  creator: UserPersonSource;
+  creator: Person;
   participants: (Employee | null)[];
 }
 
@@ -48,7 +48,7 @@ export function projectOf(value: unknown) {
   const project = value as GraphProject;
   return {
     ...project,
-    creator: personOfUser(project.creator),
+    creator: project.creator,
     participants: project.participants.filter((person): person is Employee => person !== null).map(personOf),
   };
 }

@@ -2,7 +2,7 @@ import { taskPriorities } from '@platform/lib/contract/project-values';
 import { z } from '@platform/lib/validation';
 import { commentOf, commentShape } from './comment.shapes.js';
 import { pageOf } from './paging.js';
-import { personOfUser, personShape, userPersonFields, type UserPersonSource } from './person.shapes.js';
+import { personSelection, personShape, type Person } from './person.shapes.js';
 import { timestamp } from './response.shapes.js';
 
 /** Everything of the spec's Task, nested records included (read from the graph's camelCase names). */
@@ -13,7 +13,7 @@ export const taskFields = `id uniqueCode name description endDate fileId parentI
 /** The acting user of an activity entry, as the spec's Person (decisions: projects, Creator). */
 
 export const activityFields = `id taskId createdAt updatedAt
-  history { id type actorId actor { ${userPersonFields} } changedAt from to }`;
+  history { id type actorId actor { ${personSelection} } changedAt from to }`;
 
 interface GraphTask {
   id: string;
@@ -45,7 +45,7 @@ interface GraphActivity {
     id: string;
     type: string;
     actorId: string;
-    actor: UserPersonSource;
+    actor: Person;
     changedAt: string;
     from: object;
     to: object;
@@ -90,10 +90,7 @@ export function taskPageOf(value: unknown) {
 
 /** The spec's Activity with its `history` (comments arrive with the comments half of the service). */
 export function activitiesOf(value: unknown) {
-  return (value as GraphActivity[]).map((activity) => ({
-    ...activity,
-    history: { ...activity.history, actor: personOfUser(activity.history.actor) },
-  }));
+  return value as GraphActivity[];
 }
 
 /**

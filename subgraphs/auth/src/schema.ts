@@ -8,6 +8,7 @@ import { PasskeyResolver } from './passkeys/passkey.resolver.js';
 import { SecurityTimelineResolver } from './security-timeline/security-timeline.resolver.js';
 import { ServiceTokenResolver } from './service-tokens/service-token.resolver.js';
 import { SessionResolver } from './sessions/session.resolver.js';
+import { PersonType } from './users/person.types.js';
 import { UserResolver, userReferenceResolvers } from './users/user.resolver.js';
 
 export function buildAuthSchema() {
@@ -28,5 +29,6 @@ export function buildAuthSchema() {
       ...userReferenceResolvers,
       ...directoryReferenceResolvers,
     },
+    [PersonType],
   );
 }

@@ -1,8 +1,10 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { hasPermission } from '@platform/lib/auth/caller';
+import { MissingPermissionError } from '@platform/lib/auth/auth.errors';
 import { userOf, userWithPermission } from '@platform/lib/graphql/context';
 import type { AuthContext } from '../context.js';
 import { CreateUserInput, UserType } from './user.types.js';
-import { userView } from './user.views.js';
+import { personView, userView } from './user.views.js';
 
 @Resolver()
 export class UserResolver {
@@ -25,10 +27,19 @@ export class UserResolver {
 }
 
 export const userReferenceResolvers = {
+  /** A User, with its account fields, reaches only that user or an admin; others see Persons (decisions: Person). */
   User: {
     __resolveReference: async (reference: { id: number }, ctx: AuthContext) => {
+      const caller = userOf(ctx);
+      if (caller.userId !== Number(reference.id) && !hasPermission(caller, 'admin')) throw new MissingPermissionError();
       const user = await ctx.auth.users.byId.load(Number(reference.id));
       return user && userView(user);
+    },
+  },
+  Person: {
+    __resolveReference: async (reference: { id: string }, ctx: AuthContext) => {
+      const user = await ctx.auth.users.byId.load(Number(reference.id));
+      return user && personView(user);
     },
   },
 };

@@ -1,5 +1,6 @@
 import { departmentView, employeeView } from '../directory/directory.views.js';
 import type { User } from './user.entity.js';
+import type { PersonType } from './person.types.js';
 import type { UserType } from './user.types.js';
 
 /** The user must be loaded with employee.department. */
@@ -16,5 +17,21 @@ export function userView(user: User): UserType {
     department: employee?.department ? departmentView(employee.department) : null,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * A user as the spec's Person (decisions: projects, Creator): `id` is the user's id, the name the employee's or
+ * else the e-mail, the employee's code and avatar and the user's department name, or "".
+ */
+export function personView(user: User): PersonType {
+  const employee = user.employee;
+  return {
+    id: String(user.id),
+    name: employee?.name ?? user.email,
+    email: user.email,
+    code: employee?.code ?? '',
+    department: employee?.department?.name ?? '',
+    avatarFileId: employee?.avatarFileId ?? '',
   };
 }

@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { userWithPermission } from '@platform/lib/graphql/context';
 import type { ProjectsContext } from '../context.js';
-import { UserReference } from '../projects/project.types.js';
+import { PersonReference, personOf } from '../projects/project.types.js';
 import { TaskActivityType, TaskHistoryType } from './activity.types.js';
 import { activityView } from './activity.views.js';
 
@@ -35,8 +35,8 @@ export class ActivityResolver {
 @Resolver(() => TaskHistoryType)
 export class TaskHistoryFieldsResolver {
   /** The acting user; the gateway resolves it in the auth subgraph, batched across the page. */
-  @FieldResolver(() => UserReference)
-  actor(@Root() history: TaskHistoryType): UserReference & { __typename: 'User' } {
-    return { __typename: 'User', id: Number(history.actorId) };
+  @FieldResolver(() => PersonReference)
+  actor(@Root() history: TaskHistoryType): PersonReference {
+    return personOf(history.actorId);
   }
 }

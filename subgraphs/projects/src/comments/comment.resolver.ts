@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from '
 import { userWithPermission } from '@platform/lib/graphql/context';
 import { hasPermission, type UserCaller } from '@platform/lib/auth/caller';
 import type { ProjectsContext } from '../context.js';
-import { UserReference } from '../projects/project.types.js';
+import { PersonReference, personOf } from '../projects/project.types.js';
 import { TaskDeletion } from '../tasks/task.types.js';
 import type { CommentActor } from './comment.service.js';
 import { AddCommentInput, CommentListArgs, CommentPage, CommentReactionType, CommentType } from './comment.types.js';
@@ -63,8 +63,8 @@ export class CommentResolver {
 @Resolver(() => CommentType)
 export class CommentFieldsResolver {
   /** The author; the gateway resolves it in the auth subgraph, batched across the page. */
-  @FieldResolver(() => UserReference)
-  actor(@Root() comment: CommentType): UserReference & { __typename: 'User' } {
-    return { __typename: 'User', id: Number(comment.actorId) };
+  @FieldResolver(() => PersonReference)
+  actor(@Root() comment: CommentType): PersonReference {
+    return personOf(comment.actorId);
   }
 }

@@ -5,7 +5,7 @@ import { fileView } from '../files/file.service.js';
 import { StoredFileType } from '../files/file.types.js';
 import { ProductType, productView } from '../products/product.types.js';
 import type { ProjectsContext } from '../context.js';
-import { EmployeeReference, ProjectType, UserReference } from './project.types.js';
+import { EmployeeReference, PersonReference, ProjectType, personOf } from './project.types.js';
 
 /** A project's nested fields, each through a per-request loader: a page costs the same statements at any size. */
 @Resolver(() => ProjectType)
@@ -17,9 +17,9 @@ export class ProjectFieldsResolver {
   }
 
   /** The signed-in user who created the project; every project has one (decisions: projects, Creator). */
-  @FieldResolver(() => UserReference)
-  creator(@Root() project: ProjectType): UserReference & { __typename: 'User' } {
-    return { __typename: 'User', id: Number(project.creatorId) };
+  @FieldResolver(() => PersonReference)
+  creator(@Root() project: ProjectType): PersonReference {
+    return personOf(project.creatorId);
   }
 
   @FieldResolver(() => [ID])

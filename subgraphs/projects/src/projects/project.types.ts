@@ -10,15 +10,22 @@ export class EmployeeReference {
 }
 
 /**
- * The auth subgraph's user, referenced by id; the gateway resolves its fields there (batched _entities). A
- * project's creator is a user, so a creator without an employee record still resolves (decisions: projects).
+ * A person (the auth subgraph's Person: a user as others see them), referenced by the user's id; the gateway
+ * resolves its fields there (batched _entities). A creator without an employee record still resolves
+ * (decisions: projects, Creator), and no reader sees the account fields of a User (decisions: Person).
  */
 @Directive('@key(fields: "id", resolvable: false)')
-@ObjectType('User')
-export class UserReference {
-  @Field(() => Int)
-  id!: number;
+@ObjectType('Person')
+export class PersonReference {
+  @Field(() => ID)
+  id!: string;
 }
+
+/** The reference to the Person of a user id, as every people relation of this subgraph answers it. */
+export const personOf = (userId: string): PersonReference & { __typename: 'Person' } => ({
+  __typename: 'Person',
+  id: userId,
+});
 
 @ObjectType('Project', { description: 'A project (projects spec, Project); deleted projects are never returned.' })
 export class ProjectType {

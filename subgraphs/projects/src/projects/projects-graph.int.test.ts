@@ -3,17 +3,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eachRequestFromNewIp } from '../../../../test/client-address.js';
 import { httpClient, type HttpClient } from '../../../../test/client.js';
 import { startIsolatedServer } from '../../../../test/harness.js';
-import { projectsTestKit } from '../../../../test/projects-kit.js';
+import { projectsTestKit, type EmployeeRecord } from '../../../../test/projects-kit.js';
 import { servicesMissing } from '../../../../test/services.js';
 
 const person = 'id code name email avatarFileId department { id name }';
-const user = `id email employee { ${person} } department { id name }`;
+/** The spec's Person: a user as others see them, never their account fields. */
+const creatorPerson = 'id name email code department avatarFileId';
 const fields = `id uniqueCode name description contractValue currency customerId customer { id name } creatorId
-  creator { ${user} } participantIds participants { ${person} } documentFileIds
+  creator { ${creatorPerson} } participantIds participants { ${person} } documentFileIds
   documentFiles { id name mimeType path size } products { id name productType status attributes schemaVersion }
   progress status replyDate createdAt updatedAt deletedAt`;
 
 const createProject = `mutation ($input: CreateProjectInput!) { createProject(input: $input) { ${fields} } }`;
+
+/** A participant as the graph's Employee answers it, with its department. */
+function writerPersonOf(writer: { employee: EmployeeRecord; department: { id: string; name: string } }) {
+  const { id, code, name, email, avatarFileId } = writer.employee;
+  return {
+    id,
+    code,
+    name,
+    email,
+    avatarFileId,
+    department: { id: writer.department.id, name: writer.department.name },
+  };
+}
 
 describe.skipIf(servicesMissing)('projects through the graph', () => {
   let server: Awaited<ReturnType<typeof startIsolatedServer>>;
@@ -40,24 +54,18 @@ describe.skipIf(servicesMissing)('projects through the graph', () => {
     });
     expect(created.body.errors).toBeUndefined();
     const project = created.body.data.createProject;
-    // The creator is the signed-in user, resolved by the auth subgraph with its employee and department.
-    const writerPerson = {
-      id: writer.employee.id,
-      code: writer.employee.code,
-      name: writer.employee.name,
-      email: writer.employee.email,
-      avatarFileId: writer.employee.avatarFileId,
-      department: { id: writer.department.id, name: writer.department.name },
-    };
+    // The creator is the signed-in user as a Person, resolved by the auth subgraph from its employee record.
     expect(project.creatorId).toBe(String(writer.user.id));
     expect(project.creator).toEqual({
-      id: writer.user.id,
+      id: String(writer.user.id),
+      name: writer.employee.name,
       email: writer.user.email,
-      employee: writerPerson,
-      department: { id: writer.department.id, name: writer.department.name },
+      code: writer.employee.code,
+      department: writer.department.name,
+      avatarFileId: writer.employee.avatarFileId,
     });
     expect(project.participantIds).toEqual([writer.employee.id]);
-    expect(project.participants).toEqual([writerPerson]);
+    expect(project.participants).toEqual([writerPersonOf(writer)]);
     expect(project.products[0]).toMatchObject({ name: 'P', productType: 'general', status: 'active', attributes: {} });
     const code = project.uniqueCode;
 
@@ -107,12 +115,12 @@ describe.skipIf(servicesMissing)('projects through the graph', () => {
     expect(addExpense.body.errors![0]!.extensions!.code).toBe('NOT_FOUND');
   });
 
-  it('makes the bootstrap admin (no employee record) the creator: the user, without employee or department', async () => {
+  it('makes the bootstrap admin (no employee record) the creator: named by its e-mail, other fields empty', async () => {
     const created = await gql(createProject, { input: kit.projectBody(customer.id) }, kit.adminToken);
     expect(created.body.errors).toBeUndefined();
     expect(created.body.data.createProject).toMatchObject({
       creatorId: String(kit.admin.id),
-      creator: { id: kit.admin.id, email: kit.admin.email, employee: null, department: null },
+      creator: { id: String(kit.admin.id), name: kit.admin.email, email: kit.admin.email, code: '', department: '' },
     });
   });
 
@@ -123,10 +131,7 @@ describe.skipIf(servicesMissing)('projects through the graph', () => {
     });
     expect(created.body.errors).toBeUndefined();
     expect(created.body.data.createProject.participantIds).toEqual([unknown, writer.employee.id]);
-    expect(created.body.data.createProject.participants).toEqual([
-      null,
-      created.body.data.createProject.creator.employee,
-    ]);
+    expect(created.body.data.createProject.participants).toEqual([null, writerPersonOf(writer)]);
     const rest = await api.get(`/api/v1/projects/${created.body.data.createProject.uniqueCode}`, {
       token: writer.token,
     });

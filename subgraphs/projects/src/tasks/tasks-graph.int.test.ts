@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicesMissing } from '../../../../test/services.js';
 import { startTaskBoard, type TaskBoard } from '../../../../test/tasks-kit.js';
 
-const user = 'id email employee { id name } department { id name }';
+/** The spec's Person: a user as others see them. */
+const user = 'id name email code department';
 const taskFields = `id uniqueCode name description endDate fileId parentId projectId projectCode departmentId
   department { id code name } participants { id employeeId employee { id name email } } priority status tags
   createdAt updatedAt deletedAt`;
@@ -97,7 +98,12 @@ describe.skipIf(servicesMissing)('tasks and comments through the graph', () => {
       actorId: String(writer.user.id),
       from: { name: task.name },
       to: { name: 'Renamed' },
-      actor: { id: writer.user.id, email: writer.user.email, employee: { id: writer.employee.id } },
+      actor: {
+        id: String(writer.user.id),
+        name: writer.employee.name,
+        email: writer.user.email,
+        code: writer.employee.code,
+      },
     });
 
     const deleted = await gql(`mutation ($c: String!) { deleteTask(uniqueCode: $c) { message } }`, {
@@ -122,7 +128,7 @@ describe.skipIf(servicesMissing)('tasks and comments through the graph', () => {
       content: 'First',
       parentId: null,
       actorId: String(board.writer.user.id),
-      actor: { id: board.writer.user.id, employee: { id: board.writer.employee.id } },
+      actor: { id: String(board.writer.user.id), name: board.writer.employee.name },
       attachments: [],
       likes: 0,
       dislikes: 0,

@@ -189,7 +189,7 @@ describe.skipIf(servicesMissing)('tasks with nested comments and activities (GET
         dislikes: 1,
         userReaction: 'dislike',
         attachments: [],
-        actor: { id: board.writer.user.id, email: board.writer.user.email },
+        actor: { id: String(board.writer.user.id), email: board.writer.user.email },
       },
       expect.objectContaining({ id: comments.reply!.id, attachments: [{ fileId }], userReaction: '' }),
       expect.objectContaining({ id: comments.withdrawn!.id, content: '', isDeleted: true }),
@@ -203,7 +203,7 @@ describe.skipIf(servicesMissing)('tasks with nested comments and activities (GET
     ]);
     expect(data[0].activities[0]).toEqual({
       taskId: first.id,
-      history: { type: 'created', actor: { id: board.writer.user.id } },
+      history: { type: 'created', actor: { id: String(board.writer.user.id) } },
     });
   });
 
