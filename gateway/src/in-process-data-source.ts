@@ -62,6 +62,12 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     };
   }
 
+  /** A record's bytes, as a standalone subgraph serves them on `/content/:id`. */
+  content(id: string, context: GatewayContext): Promise<Buffer> {
+    if (!this.subgraph.content) throw new Error(`the ${this.name} subgraph serves no content`);
+    return this.subgraph.content(context, id);
+  }
+
   /** One subgraph context per gateway request, however many fetches the plan makes to this subgraph. */
   private contextFor(context: GatewayContext): GatewayContext {
     let subgraphContext = this.contexts.get(context);

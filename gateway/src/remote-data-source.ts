@@ -2,6 +2,7 @@ import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@
 import { isIncomingOperation } from './incoming-operation.js';
 import { STATUS_CODES } from 'node:http';
 import { Agent, request, type Dispatcher } from 'undici';
+import { GraphQLResultError } from '@platform/lib/errors';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { InternalIdentity } from '@platform/lib/graphql/internal-identity';
 import { traceCarrier } from '@platform/lib/tracing';
@@ -58,6 +59,10 @@ export class SignedIdentityDataSource extends RemoteGraphQLDataSource<GatewayCon
     super({ url, fetcher: keepAliveFetch as unknown as RemoteGraphQLDataSource['fetcher'] });
   }
 
+  content(id: string, context: GatewayContext): Promise<Buffer> {
+    return remoteContent(this.url, this.identity, id, context);
+  }
+
   override async willSendRequest(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
     if (!isIncomingOperation(options)) return;
     const { request, context } = options;
@@ -66,4 +71,28 @@ export class SignedIdentityDataSource extends RemoteGraphQLDataSource<GatewayCon
     // The gateway's fetch span, continued by the subgraph's server span (W3C traceparent).
     for (const [name, value] of Object.entries(traceCarrier() ?? {})) request.http?.headers.set(name, value);
   }
+}
+
+/** The answer of a standalone subgraph's `/content/:id` that is not the bytes (lib/graphql/serve-subgraph.ts). */
+interface ContentRefusal {
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+/**
+ * A record's bytes from a standalone subgraph's `/content/:id`, for the caller of the context; its refusal is
+ * raised as the graph's error would be (404 for a file the caller may not open).
+ */
+async function remoteContent(
+  graphqlUrl: string,
+  identity: InternalIdentity,
+  id: string,
+  context: GatewayContext,
+): Promise<Buffer> {
+  const answer = await request(new URL(`/content/${encodeURIComponent(id)}`, graphqlUrl), {
+    headers: { 'x-internal-identity': await identity.sign(context), 'x-request-id': context.request.requestId },
+    dispatcher: keepAliveAgent,
+  });
+  if (answer.statusCode === 200) return Buffer.from(await answer.body.arrayBuffer());
+  const refusal = (await answer.body.json().catch(() => ({}))) as ContentRefusal;
+  throw new GraphQLResultError(refusal.errors?.[0] ?? { message: 'Internal server error' });
 }

@@ -93,6 +93,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     graph,
     routes: restRoutes,
     version: projectVersion(),
+    content: (subgraph, id, context) => dataSource(subgraph).content(id, context),
     health: {
       database: async () => {
         await Promise.all([...local.values()].map((subgraph) => subgraph.health()));

@@ -18,12 +18,16 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Serves a download: its bytes with their type and length, never sniffed, never rendered inline. */
+/**
+ * Serves a download: its bytes with their type and length, never sniffed, never rendered inline, and kept by
+ * no shared cache (a file is readable by some callers only: decisions, Files belong to someone).
+ */
 export function sendDownload(reply: FastifyReply, download: Download) {
   return reply
     .header('content-type', mediaType.test(download.contentType) ? download.contentType : 'application/octet-stream')
     .header('content-length', String(download.bytes.length))
     .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private')
     .header('content-disposition', contentDisposition(download.fileName))
     .send(download.bytes);
 }

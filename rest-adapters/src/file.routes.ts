@@ -29,11 +29,11 @@ export const fileRoutes = defineRoutes([
     tag: 'files',
     auth: 'bearer',
     params: z.object({ id: z.string() }),
-    operation: `query File($id: ID!) { file(id: $id) { name mimeType contentBase64 } }`,
+    operation: `query File($id: ID!) { file(id: $id) { id name mimeType } }`,
     variables: ({ params }) => ({ id: params.id }),
     download: (data) => {
-      const file = data.file as { name: string; mimeType: string; contentBase64: string };
-      return { fileName: file.name, contentType: file.mimeType, bytes: Buffer.from(file.contentBase64, 'base64') };
+      const file = data.file as { id: string; name: string; mimeType: string };
+      return { subgraph: 'projects', id: file.id, fileName: file.name, contentType: file.mimeType };
     },
   },
 ]);

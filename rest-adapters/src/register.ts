@@ -16,6 +16,8 @@ export interface RestExecutor {
     variables: Record<string, unknown>,
     context: GatewayContext,
   ): Promise<FormattedExecutionResult<Record<string, unknown>>>;
+  /** The bytes of a subgraph's record (a file), read outside the graph for the same caller. */
+  content(subgraph: string, id: string, context: GatewayContext): Promise<Buffer>;
 }
 
 function checkAuth(route: RestRoute, context: GatewayContext): void {
@@ -43,7 +45,11 @@ function serve(route: RestRoute, executor: RestExecutor): RouteOptions {
       if (route.noStore) void reply.header('cache-control', 'no-store');
       const data = result.data ?? {};
       const status = typeof route.status === 'object' ? route.status.of(data) : (route.status ?? 200);
-      if (route.download) return sendDownload(reply.code(status), route.download(data));
+      if (route.download) {
+        const { subgraph, id, ...download } = route.download(data);
+        const bytes = await executor.content(subgraph, id, context);
+        return sendDownload(reply.code(status), { ...download, bytes });
+      }
       return reply.code(status).send(route.result(data));
     },
   };

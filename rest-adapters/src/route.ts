@@ -25,6 +25,17 @@ export interface Download {
   bytes: Buffer;
 }
 
+/**
+ * What a download route serves: the record the operation answered, whose bytes its subgraph serves outside the
+ * graph (no GraphQL answer carries a file: decisions, Files leave the graph).
+ */
+export interface DownloadTarget {
+  subgraph: string;
+  id: string;
+  fileName: string;
+  contentType: string;
+}
+
 export type Schema = ZodType<unknown, ZodTypeDef, unknown>;
 
 /**
@@ -70,8 +81,8 @@ interface JsonResponse {
 }
 
 interface DownloadResponse {
-  /** Maps the operation's data to the bytes of a download. */
-  download(data: Record<string, unknown>): Download;
+  /** Maps the operation's data to the record whose bytes are downloaded. */
+  download(data: Record<string, unknown>): DownloadTarget;
   result?: never;
   response?: never;
 }

@@ -3,6 +3,7 @@ import { registerTraceHooks } from '@platform/lib/http-tracing';
 import type { Metrics } from '@platform/lib/metrics';
 import type { Platform } from '@platform/lib/platform';
 import { openApiDocument } from '@platform/rest-adapters/openapi';
+import type { GatewayContext } from '@platform/lib/graphql/context';
 import { registerRestRoutes } from '@platform/rest-adapters/register';
 import type { RestRoute } from '@platform/rest-adapters/route';
 import type { Graph } from '../graph/apollo.js';
@@ -23,6 +24,8 @@ export interface EdgeOptions {
   routes: RestRoute[];
   health: HealthChecks;
   version: string;
+  /** The bytes of a subgraph's record, for downloads (in this process or from a standalone subgraph). */
+  content(subgraph: string, id: string, context: GatewayContext): Promise<Buffer>;
 }
 
 /** Any request body over 1 MB is refused with 413 (decisions: Hardening). */
@@ -52,6 +55,7 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   registerRestRoutes(app, options.routes, {
     context: (request) => gatewayContextOf(request, platform.authenticator),
     execute: (query, variables, contextValue) => graph.fixed.execute(query, variables, contextValue),
+    content: options.content,
   });
   registerInternalVerify(app, platform, metrics);
   registerHealth(app, platform, options.health, options.version);

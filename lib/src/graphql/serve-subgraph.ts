@@ -64,6 +64,7 @@ export async function serveSubgraph(subgraph: Subgraph, platform: Platform): Pro
       },
     }),
   });
+  if (subgraph.content) serveContent(app, subgraph.content, identity, platform.logger);
   app.get('/health/db', async (_request, reply) => {
     const healthy = await subgraph.health().then(
       () => true,
@@ -83,6 +84,29 @@ export async function serveSubgraph(subgraph: Subgraph, platform: Platform): Pro
     await tracing.close();
   });
   return app;
+}
+
+/**
+ * `GET /content/:id`: a record's bytes for the gateway (a REST download), to the caller of its signed identity.
+ * A refusal answers 400 with the GraphQL error the graph would give, which the gateway raises as its own.
+ */
+function serveContent(
+  app: FastifyInstance,
+  content: NonNullable<Subgraph['content']>,
+  identity: InternalIdentity,
+  logger: Logger,
+): void {
+  app.get<{ Params: { id: string } }>('/content/:id', async (request, reply) => {
+    const header = request.headers['x-internal-identity'];
+    const base = await identity.verify(typeof header === 'string' ? header : undefined).catch(() => null);
+    if (!base) return reply.code(401).send({ errors: [{ message: 'Invalid internal identity' }] });
+    try {
+      return reply.type('application/octet-stream').send(await content(base, request.params.id));
+    } catch (error) {
+      const refusal = containError(new GraphQLError('content', { originalError: error as Error }), logger);
+      return reply.code(400).send({ errors: [refusal.toJSON()] });
+    }
+  });
 }
 
 type SocketExtra = { identity?: GatewayContext };

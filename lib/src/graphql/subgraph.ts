@@ -59,5 +59,10 @@ export interface Subgraph<Context extends GatewayContext = GatewayContext> {
   pushHealth?: () => Promise<void>;
   /** The durable record of revocations, where this subgraph owns it (auth), for the edge's authenticator. */
   revocations?: RevocationSource;
+  /**
+   * The bytes of one of its records by id (projects: a file), served outside the graph so that no GraphQL answer
+   * carries a file (decisions: Files leave the graph); the same access rules as its graph fields apply.
+   */
+  content?(context: GatewayContext, id: string): Promise<Buffer>;
   close(): Promise<void>;
 }

@@ -1,9 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { hasPermission, type Caller } from '@platform/lib/auth/caller';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import { UnitOfWork } from '@platform/lib/unit-of-work';
 import { CustomerRepository } from './customers/customer.repository.js';
 import { CustomerService } from './customers/customer.service.js';
-import { FileRepository } from './files/file.repository.js';
+import { FileRepository, type FileReader } from './files/file.repository.js';
 import { FileService } from './files/file.service.js';
 import type { FileStorage } from './files/file.storage.js';
 import { ExpenseRepository } from './expenses/expense.repository.js';
@@ -44,7 +45,22 @@ export interface ProjectsContext extends GatewayContext {
   projects: ProjectsServices;
 }
 
-export function createProjectsServices(orm: MikroORM, storage: FileStorage, feed: ActivityFeed): ProjectsServices {
+/** The caller as a reader of files: its user id and which records it reads. */
+function fileReaderOf(caller: Caller | null): FileReader | null {
+  if (caller?.kind !== 'user') return null;
+  return {
+    userId: caller.userId,
+    readsProjects: hasPermission(caller, 'projects:read'),
+    readsTasks: hasPermission(caller, 'tasks:read'),
+  };
+}
+
+export function createProjectsServices(
+  orm: MikroORM,
+  storage: FileStorage,
+  feed: ActivityFeed,
+  caller: Caller | null,
+): ProjectsServices {
   const em = orm.em.fork();
   const customerRows = new CustomerRepository(em);
   const fileRows = new FileRepository(em);
@@ -52,11 +68,11 @@ export function createProjectsServices(orm: MikroORM, storage: FileStorage, feed
   const productRows = new ProductRepository(em);
   const taskRows = new TaskRepository(em);
   const unitOfWork = new UnitOfWork(em);
-  const files = new FileService(fileRows, storage);
-  const projects = new ProjectService(projectRows, productRows, customerRows, fileRows, taskRows, unitOfWork, Date.now);
+  const files = new FileService({ repository: fileRows, storage, reader: fileReaderOf(caller) });
+  const projects = new ProjectService(projectRows, productRows, customerRows, files, taskRows, unitOfWork, Date.now);
   const activityRows = new ActivityRepository(em);
   const activity = new ActivityLog(activityRows, feed, projects, unitOfWork, Date.now);
-  const tasks = new TaskService(taskRows, activityRows, projectRows, projects, fileRows, activity, Date.now);
+  const tasks = new TaskService(taskRows, activityRows, projectRows, projects, files, activity, Date.now);
   const taskLoaders = new TaskLoaders(taskRows, new CommentRepository(em), activityRows);
   return {
     customers: new CustomerService(customerRows),
@@ -69,7 +85,7 @@ export function createProjectsServices(orm: MikroORM, storage: FileStorage, feed
     taskLoaders,
     nestedTasks: new NestedTaskService(taskRows, taskLoaders),
     taskFacets: new TaskFacetService(new TaskFacetRepository(em), projects),
-    comments: new CommentService(new CommentRepository(em), tasks, fileRows, activity, Date.now),
+    comments: new CommentService(new CommentRepository(em), tasks, files, activity, Date.now),
     activity,
   };
 }

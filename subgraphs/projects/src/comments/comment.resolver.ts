@@ -13,6 +13,15 @@ const actorOf = (caller: UserCaller): CommentActor => ({
   isAdmin: hasPermission(caller, 'admin'),
 });
 
+/**
+ * Writing on a task's comments needs reading the task first (issue 31): without tasks:read a caller could write
+ * where it cannot read and learn from the answer whether a task exists.
+ */
+function commenterOf(ctx: ProjectsContext): UserCaller {
+  userWithPermission(ctx, 'tasks:read');
+  return userWithPermission(ctx, 'comments:write');
+}
+
 /** A task's comments (projects spec; permissions tasks:read to list, comments:write to change; admin all). */
 @Resolver()
 export class CommentResolver {
@@ -33,7 +42,7 @@ export class CommentResolver {
     @Arg('input', () => AddCommentInput) input: AddCommentInput,
     @Ctx() ctx: ProjectsContext,
   ) {
-    const caller = userWithPermission(ctx, 'comments:write');
+    const caller = commenterOf(ctx);
     return commentView(await ctx.projects.comments.add(actorOf(caller), uniqueCode, { ...input }));
   }
 
@@ -44,7 +53,7 @@ export class CommentResolver {
     @Arg('type', () => String) type: string,
     @Ctx() ctx: ProjectsContext,
   ) {
-    const caller = userWithPermission(ctx, 'comments:write');
+    const caller = commenterOf(ctx);
     return ctx.projects.comments.toggleReaction(actorOf(caller), uniqueCode, { commentId, type });
   }
 
@@ -54,7 +63,7 @@ export class CommentResolver {
     @Arg('commentId', () => String) commentId: string,
     @Ctx() ctx: ProjectsContext,
   ) {
-    const caller = userWithPermission(ctx, 'comments:write');
+    const caller = commenterOf(ctx);
     await ctx.projects.comments.delete(actorOf(caller), uniqueCode, commentId);
     return { message: 'Comment deleted' };
   }

@@ -1,6 +1,6 @@
 import { validate } from '@platform/lib/validation';
 import type { ActivityLog } from '../activities/activity-log.js';
-import type { FileRepository } from '../files/file.repository.js';
+import type { FileService } from '../files/file.service.js';
 import type { TaskService } from '../tasks/task.service.js';
 import type { TaskComment, TaskCommentAttachment } from './comment.entity.js';
 import { CommentNotFoundError, NotCommentAuthorError, UnknownCommentReferenceError } from './comment.errors.js';
@@ -41,7 +41,7 @@ export class CommentService {
   constructor(
     private readonly comments: CommentRepository,
     private readonly tasks: TaskService,
-    private readonly files: FileRepository,
+    private readonly files: FileService,
     private readonly changes: ActivityLog,
     private readonly now: () => number,
   ) {}
@@ -68,7 +68,7 @@ export class CommentService {
         throw new UnknownCommentReferenceError('parentId', 'must be a comment of the task');
       }
     }
-    if ((await this.files.findByIds(attachmentIds)).length !== attachmentIds.length) {
+    if (!(await this.files.allReadable(attachmentIds))) {
       throw new UnknownCommentReferenceError('attachmentIds', 'file not found');
     }
     const comment = await this.changes.change(async (record) => {

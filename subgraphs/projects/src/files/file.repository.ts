@@ -1,5 +1,35 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { StoredFile } from './file.entity.js';
+
+/** Who opens or attaches files, and which records it reads (decisions: Files belong to someone). */
+export interface FileReader {
+  userId: number;
+  readsProjects: boolean;
+  readsTasks: boolean;
+}
+
+/**
+ * Where a file is attached decides who reads it: its uploader always; a reader of projects when it is a live
+ * project's document; a reader of tasks when it is a live task's file or a live comment's attachment. One
+ * statement across the attachment tables instead of one query per kind of record (hand-written: MikroORM has no
+ * EXISTS over unrelated entities).
+ */
+const readableStatement: PreparedStatement = {
+  name: 'projects.files.readable',
+  text: `
+  select f."id" from "projects"."file" f
+  where f."id" = any($1::uuid[]) and (
+    f."created_by" = $2
+    or ($3 and exists (select 1 from "projects"."project_document" d
+      join "projects"."project" p on p."id" = d."project_id" and p."deleted_at" is null
+      where d."file_id" = f."id"))
+    or ($4 and exists (select 1 from "projects"."task" t where t."file_id" = f."id" and t."deleted_at" is null))
+    or ($4 and exists (select 1 from "projects"."task_comment_attachment" a
+      join "projects"."task_comment" c on c."id" = a."comment_id" and c."deleted_at" is null
+      join "projects"."task" t on t."id" = c."task_id" and t."deleted_at" is null
+      where a."file_id" = f."id")))`,
+};
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,6 +45,19 @@ export class FileRepository {
     const candidates = [...new Set(ids.filter((id) => uuid.test(id)))];
     if (candidates.length === 0) return Promise.resolve([]);
     return this.em.find(StoredFile, { id: { $in: candidates } });
+  }
+
+  /** The ids among `ids` of files that `reader` may open. */
+  async readableAmong(ids: string[], reader: FileReader): Promise<Set<string>> {
+    const candidates = [...new Set(ids.filter((id) => uuid.test(id)))];
+    if (candidates.length === 0) return new Set();
+    const rows = await runStatement<{ id: string }>(this.em, readableStatement, [
+      candidates,
+      reader.userId,
+      reader.readsProjects,
+      reader.readsTasks,
+    ]);
+    return new Set(rows.map((row) => row.id));
   }
 
   async add(fields: Omit<StoredFile, 'createdAt'>): Promise<StoredFile> {

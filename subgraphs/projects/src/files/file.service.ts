@@ -3,7 +3,7 @@ import DataLoader from 'dataloader';
 import { decodeContent, labelOf, mediaTypeOf } from './file.content.js';
 import type { StoredFile } from './file.entity.js';
 import { FileNotFoundError } from './file.errors.js';
-import type { FileRepository } from './file.repository.js';
+import type { FileReader, FileRepository } from './file.repository.js';
 import type { FileStorage } from './file.storage.js';
 import type { StoredFileType } from './file.types.js';
 
@@ -18,27 +18,34 @@ export function fileView(file: StoredFile): StoredFileType {
   return { id: file.id, name: file.name, mimeType: file.mimeType, path: `/api/v1/files/${file.id}`, size: file.size };
 }
 
-/** Uploaded files: their records in the file table, their bytes in FileStorage. */
+export interface FileServiceDependencies {
+  repository: FileRepository;
+  storage: FileStorage;
+  /** The request's caller as a reader of files; none for callers that are not users. */
+  reader: FileReader | null;
+}
+
+/**
+ * Uploaded files: their records in the file table, their bytes in FileStorage. A file belongs to its uploader
+ * until attached; then whoever reads what it is attached to reads it too (decisions: Files belong to someone).
+ */
 export class FileService {
   readonly byId = new DataLoader<string, StoredFile | null>(async (ids) => {
-    const rows = await this.repository.findByIds([...ids]);
+    const rows = await this.deps.repository.findByIds([...ids]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id) ?? null);
   });
 
-  constructor(
-    private readonly repository: FileRepository,
-    private readonly storage: FileStorage,
-  ) {}
+  constructor(private readonly deps: FileServiceDependencies) {}
 
   /** Every check comes before the first write; the bytes are in place before the row that names them. */
   async upload(input: UploadFileFields, createdBy: number): Promise<StoredFile> {
     const name = labelOf(input.name);
     const bytes = decodeContent(input.contentBase64);
     const id = randomUUID();
-    await this.storage.write(id, bytes);
+    await this.deps.storage.write(id, bytes);
     try {
-      return await this.repository.add({
+      return await this.deps.repository.add({
         id,
         name,
         mimeType: mediaTypeOf(input.mimeType),
@@ -47,18 +54,28 @@ export class FileService {
         createdBy,
       });
     } catch (error) {
-      await this.storage.remove(id);
+      await this.deps.storage.remove(id);
       throw error;
     }
   }
 
+  /** A file the caller may open; one it may not answers as unknown, so its existence is not learnt. */
   async get(id: string): Promise<StoredFile> {
+    if (!(await this.allReadable([id]))) throw new FileNotFoundError();
     const file = await this.byId.load(id);
     if (!file) throw new FileNotFoundError();
     return file;
   }
 
+  /** Whether the caller may open every file of `ids`, as attaching them needs. */
+  async allReadable(ids: readonly string[]): Promise<boolean> {
+    if (ids.length === 0) return true;
+    if (!this.deps.reader) return false;
+    const readable = await this.deps.repository.readableAmong([...ids], this.deps.reader);
+    return ids.every((id) => readable.has(id));
+  }
+
   async content(id: string): Promise<Buffer> {
-    return this.storage.read((await this.get(id)).storedName);
+    return this.deps.storage.read((await this.get(id)).storedName);
   }
 }

@@ -2,7 +2,7 @@ import { validate } from '@platform/lib/validation';
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import type { CustomerRepository } from '../customers/customer.repository.js';
 import type { ProductRepository } from '../products/product.repository.js';
-import type { FileRepository } from '../files/file.repository.js';
+import type { FileService } from '../files/file.service.js';
 import {
   ApprovalPermissionRequiredError,
   ProjectNotFoundError,
@@ -51,7 +51,7 @@ export class ProjectService {
     private readonly projects: ProjectRepository,
     private readonly products: ProductRepository,
     private readonly customers: CustomerRepository,
-    private readonly files: FileRepository,
+    private readonly files: FileService,
     private readonly tasks: TaskRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly now: () => number,
@@ -142,9 +142,8 @@ export class ProjectService {
     });
   }
 
+  /** A document is a file the caller may open: its own upload, or one attached where it reads. */
   private async checkFiles(fileIds: string[]): Promise<void> {
-    if (fileIds.length === 0) return;
-    const found = await this.files.findByIds(fileIds);
-    if (found.length !== fileIds.length) throw new UnknownDocumentFileError();
+    if (!(await this.files.allReadable(fileIds))) throw new UnknownDocumentFileError();
   }
 }

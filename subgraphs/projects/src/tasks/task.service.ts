@@ -2,7 +2,7 @@ import { validate } from '@platform/lib/validation';
 import type { ActivityLog } from '../activities/activity-log.js';
 import type { ActivityRepository } from '../activities/activity.repository.js';
 import type { Activity } from '../activities/activity.entity.js';
-import type { FileRepository } from '../files/file.repository.js';
+import type { FileService } from '../files/file.service.js';
 import type { ProjectService } from '../projects/project.service.js';
 import type { ProjectRepository } from '../projects/project.repository.js';
 import { diffOf, taskFields, type SentChanges } from './task-changes.js';
@@ -37,7 +37,7 @@ export class TaskService {
     private readonly activities: ActivityRepository,
     private readonly projects: ProjectRepository,
     private readonly projectService: ProjectService,
-    private readonly files: FileRepository,
+    private readonly files: FileService,
     private readonly changes: ActivityLog,
     private readonly now: () => number,
   ) {}
@@ -66,7 +66,7 @@ export class TaskService {
     const { projectUniqueCode, participantIds, ...values } = validate(createTaskInput, input);
     const project = await this.projects.findLive(projectUniqueCode);
     if (!project) throw new UnknownProjectError();
-    if (values.fileId && (await this.files.findByIds([values.fileId])).length === 0) throw new UnknownTaskFileError();
+    if (values.fileId && !(await this.files.allReadable([values.fileId]))) throw new UnknownTaskFileError();
     if (values.parentId) await this.checkParent(project.id, values.parentId);
     return this.changes.change(async (record) => {
       const task = await this.tasks.add({ ...values, projectId: project.id }, project.uniqueCode, participantIds);
