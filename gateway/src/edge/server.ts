@@ -7,6 +7,7 @@ import { registerRestRoutes } from '@platform/rest-adapters/register';
 import type { RestRoute } from '@platform/rest-adapters/route';
 import type { Graph } from '../graph/apollo.js';
 import { registerPages } from '../pages/pages.js';
+import { bodyLimitBytes } from './body-limit.js';
 import { registerErrorHandling } from './error-handler.js';
 import { edgePaths } from './edge-paths.js';
 import { registerGraphQLRoute } from './graphql-route.js';
@@ -24,9 +25,6 @@ export interface EdgeOptions {
   health: HealthChecks;
   version: string;
 }
-
-/** Any request body over 1 MB is refused with 413 (decisions: Hardening). */
-const bodyLimitBytes = 1024 * 1024;
 
 /** The HTTP edge: one Fastify server for /graphql, the REST adapters, internal verify, health and metrics. */
 export async function createEdge(options: EdgeOptions): Promise<FastifyInstance> {

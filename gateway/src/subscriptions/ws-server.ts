@@ -15,7 +15,9 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { UserCaller } from '@platform/lib/auth/caller';
 import type { GatewayContext, RequestInfo } from '@platform/lib/graphql/context';
+import { refuseOversizedQuietly } from '@platform/lib/graphql/oversized-messages';
 import type { Logger } from '@platform/lib/logger';
+import { bodyLimitBytes } from '../edge/body-limit.js';
 import type { BrowserOrigins } from '../edge/browser-origins.js';
 import { InvalidUpgradeError, OriginNotAllowedError, RouteNotFoundError } from '../edge/edge.errors.js';
 import { requestInfoOf } from '../edge/request-context.js';
@@ -64,7 +66,9 @@ const initTimeoutMs = 10_000;
 export function attachSubscriptionServer(options: SubscriptionServerOptions): { close(): Promise<void> } {
   const { executor, authority, logger } = options;
   // The edge answers upgrades itself: ws's own refusals would carry none of the headers every answer carries.
-  const wss = new WebSocketServer({ noServer: true });
+  // A message over the body limit closes its socket with 1009 (Message Too Big) as soon as its frame header
+  // announces the length: nothing of it is read or parsed (issue 31).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: bodyLimitBytes });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const origin = request.headers.origin;
     if ((request.url ?? '').split('?')[0] !== options.path) {
@@ -72,7 +76,10 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
     } else if (origin && !options.origins.allows(origin, request)) {
       refuseUpgrade(socket, request, new OriginNotAllowedError());
     } else {
-      wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request));
+      wss.handleUpgrade(request, socket, head, (client) => {
+        refuseOversizedQuietly(client, logger);
+        wss.emit('connection', client, request);
+      });
     }
   };
   options.server.on('upgrade', onUpgrade);
