@@ -8,6 +8,7 @@ import { registerRestRoutes } from '@platform/rest-adapters/register';
 import type { RestRoute } from '@platform/rest-adapters/route';
 import type { Graph } from '../graph/apollo.js';
 import { registerPages } from '../pages/pages.js';
+import { bodyLimitBytes } from './body-limit.js';
 import { registerErrorHandling } from './error-handler.js';
 import { edgePaths } from './edge-paths.js';
 import { registerGraphQLRoute } from './graphql-route.js';
@@ -27,9 +28,6 @@ export interface EdgeOptions {
   /** The bytes of a subgraph's record, for downloads (in this process or from a standalone subgraph). */
   content(subgraph: string, id: string, context: GatewayContext): Promise<Buffer>;
 }
-
-/** Any request body over 1 MB is refused with 413 (decisions: Hardening). */
-const bodyLimitBytes = 1024 * 1024;
 
 /** The HTTP edge: one Fastify server for /graphql, the REST adapters, internal verify, health and metrics. */
 export async function createEdge(options: EdgeOptions): Promise<FastifyInstance> {

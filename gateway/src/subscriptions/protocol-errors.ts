@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { areGraphQLErrors } from 'graphql-ws';
 
 /**
@@ -28,5 +28,18 @@ export function protocolErrors(errors: readonly GraphQLError[]): GraphQLError[] 
           path: error.path,
           extensions: error.extensions,
         }),
+  );
+}
+
+/**
+ * Errors already through the gateway's error boundary, as graphql-ws sends them: each is a GraphQLError of the
+ * class it recognises (it calls `toJSON()` on every error of a result, and a plain object closed the whole socket
+ * with 4500), and serialises to exactly the formatted error, so the socket answers what HTTP answers.
+ */
+export function formattedProtocolErrors(errors: readonly GraphQLFormattedError[]): GraphQLError[] {
+  return errors.map((formatted) =>
+    Object.assign(new ProtocolError(formatted.message, { path: formatted.path, extensions: formatted.extensions }), {
+      toJSON: () => formatted,
+    }),
   );
 }

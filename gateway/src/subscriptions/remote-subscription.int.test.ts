@@ -102,6 +102,15 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
     await socket.dispose();
   });
 
+  it("bounds a message to the subgraph's socket before reading it: a 20 MB init closes it with 1009", async () => {
+    const socket = new WebSocket(subgraph.url.replace(/^http/, 'ws'), 'graphql-transport-ws');
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { padding: 'x'.repeat(20 * 1024 * 1024) } }));
+    expect(await closed).toBe(1009);
+  });
+
   it('refuses a socket on the subgraph without a valid internal identity (4403)', async () => {
     for (const connectionParams of [{}, { identity: 'not-a-jwt' }, { authorization: `Bearer ${alice.token}` }]) {
       const client = createClient({

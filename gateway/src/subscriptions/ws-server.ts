@@ -7,6 +7,7 @@ import {
   getOperationAST,
   specifiedRules,
   type DocumentNode,
+  type ExecutionArgs,
   type ExecutionResult,
   type GraphQLFormattedError,
 } from 'graphql';
@@ -14,7 +15,9 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { UserCaller } from '@platform/lib/auth/caller';
 import type { GatewayContext, RequestInfo } from '@platform/lib/graphql/context';
+import { refuseOversizedQuietly } from '@platform/lib/graphql/oversized-messages';
 import type { Logger } from '@platform/lib/logger';
+import { bodyLimitBytes } from '../edge/body-limit.js';
 import type { BrowserOrigins } from '../edge/browser-origins.js';
 import { InvalidUpgradeError, OriginNotAllowedError, RouteNotFoundError } from '../edge/edge.errors.js';
 import { requestInfoOf } from '../edge/request-context.js';
@@ -23,7 +26,7 @@ import { refuseUpgrade } from '../edge/upgrade-refusal.js';
 import { operationLimitRules } from '../graph/operation-limits.js';
 import type { SubscriptionPlanExecutor } from './plan-executor.js';
 import { mapAsyncIterator } from './map-iterator.js';
-import { protocolErrors } from './protocol-errors.js';
+import { formattedProtocolErrors, protocolErrors } from './protocol-errors.js';
 import type { SocketAuthority } from './socket-authority.js';
 
 export interface SubscriptionServerOptions {
@@ -63,7 +66,9 @@ const initTimeoutMs = 10_000;
 export function attachSubscriptionServer(options: SubscriptionServerOptions): { close(): Promise<void> } {
   const { executor, authority, logger } = options;
   // The edge answers upgrades itself: ws's own refusals would carry none of the headers every answer carries.
-  const wss = new WebSocketServer({ noServer: true });
+  // A message over the body limit closes its socket with 1009 (Message Too Big) as soon as its frame header
+  // announces the length: nothing of it is read or parsed (issue 31).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: bodyLimitBytes });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const origin = request.headers.origin;
     if ((request.url ?? '').split('?')[0] !== options.path) {
@@ -71,7 +76,10 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
     } else if (origin && !options.origins.allows(origin, request)) {
       refuseUpgrade(socket, request, new OriginNotAllowedError());
     } else {
-      wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request));
+      wss.handleUpgrade(request, socket, head, (client) => {
+        refuseOversizedQuietly(client, logger);
+        wss.emit('connection', client, request);
+      });
     }
   };
   options.server.on('upgrade', onUpgrade);
@@ -81,14 +89,32 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
     caller: state.caller,
     authFailure: null,
   });
-  /** The gateway's error boundary for socket results too: known codes pass, the rest is masked. */
+  /**
+   * The gateway's error boundary for socket results too: known codes pass, the rest is masked. Results of the
+   * gateway's own execution arrive formatted already; formatting again changes nothing.
+   */
   const format = (result: ExecutionResult): ExecutionResult => {
     if (!result.errors) return result;
     const formatted = result.errors.map((error) => options.formatError(error.toJSON?.() ?? error));
-    const errors = protocolErrors(
-      formatted.map((error) => new GraphQLError(error.message, { path: error.path, extensions: error.extensions })),
-    );
-    return { ...result, errors };
+    return { ...result, errors: formattedProtocolErrors(formatted) };
+  };
+  /** A query or mutation over the socket: its refusal is its own result, never the socket's end (issue 31). */
+  const executeOnSocket = async (args: ExecutionArgs): Promise<ExecutionResult> => {
+    const operation = getOperationAST(args.document, args.operationName);
+    try {
+      const result = await options.executeOperation(
+        // graphql-ws passes the document it parsed; the gateway takes the source again.
+        args.document.loc?.source.body ?? '',
+        (args.variableValues ?? {}) as Record<string, unknown>,
+        args.operationName ?? operation?.name?.value,
+        args.contextValue as GatewayContext,
+      );
+      return format(result);
+    } catch (error) {
+      logger.error({ err: error }, 'operation over the socket failed');
+      const masked = new GraphQLError('Internal server error', { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+      return format({ errors: [masked] });
+    }
   };
 
   useServer<Record<string, unknown> | undefined, Extra>(
@@ -119,17 +145,7 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
           contextValue: contextOf(ctx.extra.state!),
         };
       },
-      execute: async (args) => {
-        const operation = getOperationAST(args.document, args.operationName);
-        const result = await options.executeOperation(
-          // graphql-ws passes the document it parsed; the gateway takes the source again.
-          (args.document.loc?.source.body ?? '') as string,
-          (args.variableValues ?? {}) as Record<string, unknown>,
-          args.operationName ?? operation?.name?.value,
-          args.contextValue as GatewayContext,
-        );
-        return result;
-      },
+      execute: executeOnSocket,
       subscribe: async (args) => {
         const context = args.contextValue as GatewayContext;
         const source = await executor

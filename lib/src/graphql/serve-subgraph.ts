@@ -21,6 +21,7 @@ import { openTracing } from '../tracing.js';
 import type { GatewayContext } from './context.js';
 import { containError } from './error-boundary.js';
 import { InternalIdentity } from './internal-identity.js';
+import { refuseOversizedQuietly } from './oversized-messages.js';
 import type { Subgraph } from './subgraph.js';
 
 /**
@@ -118,6 +119,13 @@ function containResult(result: ExecutionResult, logger: Logger): FormattedExecut
 }
 
 /**
+ * A message to the subgraph's socket is bound before it is read (ws closes it with 1009): twice the edge's 1 MB
+ * bound, so that whatever the gateway forwards of a client's message fits, and an unauthenticated 100 MB init no
+ * longer does (issue 31).
+ */
+const socketMessageLimitBytes = 2 * 1024 * 1024;
+
+/**
  * graphql-ws on the subgraph's /graphql. One identity per connection, verified once at init: the gateway opens
  * a connection per client subscription, so a connection never carries two callers.
  */
@@ -127,8 +135,10 @@ function attachSubscriptionSocket(
   identity: InternalIdentity,
   logger: Logger,
 ): { close(): Promise<void> } {
-  const wss = new WebSocketServer({ server: app.server, path: '/graphql' });
+  const wss = new WebSocketServer({ server: app.server, path: '/graphql', maxPayload: socketMessageLimitBytes });
   wss.on('error', (error) => logger.error({ err: error }, 'subgraph subscription server error'));
+  // Before graphql-ws's own listener, which would print the refusal as an internal error.
+  wss.on('connection', (socket) => refuseOversizedQuietly(socket, logger));
   useServer<Record<string, unknown> | undefined, SocketExtra>(
     {
       schema: subgraph.schema,

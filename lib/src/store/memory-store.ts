@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { deliverEach, type MessageHandler } from './deliver-each.js';
 import type { KeyValueStore, PubSub, RateDecision, RateLimitStore, Stores } from './ports.js';
 
 interface Entry {
@@ -95,16 +95,19 @@ class MemoryRateLimitStore implements RateLimitStore {
 }
 
 class MemoryPubSub implements PubSub {
-  private readonly emitter = new EventEmitter().setMaxListeners(0);
+  private readonly channels = new Map<string, Set<MessageHandler>>();
 
   async publish(channel: string, message: string): Promise<void> {
-    this.emitter.emit(channel, message);
+    deliverEach(this.channels.get(channel) ?? [], message);
   }
 
-  async subscribe(channel: string, onMessage: (message: string) => void) {
-    this.emitter.on(channel, onMessage);
+  async subscribe(channel: string, onMessage: MessageHandler) {
+    const handlers = this.channels.get(channel) ?? new Set<MessageHandler>();
+    handlers.add(onMessage);
+    this.channels.set(channel, handlers);
     return async () => {
-      this.emitter.off(channel, onMessage);
+      handlers.delete(onMessage);
+      if (handlers.size === 0 && this.channels.get(channel) === handlers) this.channels.delete(channel);
     };
   }
 }

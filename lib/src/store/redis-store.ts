@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import { ServiceUnavailableError } from '../errors.js';
+import { deliverEach, type MessageHandler } from './deliver-each.js';
 import type { KeyValueStore, PubSub, RateDecision, RateLimitStore, Stores } from './ports.js';
 
 /** Token bucket in one script so concurrent instances never double-spend; Redis TIME is the one clock. */
@@ -130,9 +131,15 @@ class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
+/** The local subscribers of one channel, and the one SUBSCRIBE they all wait for. */
+interface ChannelSubscription {
+  handlers: Set<MessageHandler>;
+  subscribed: Promise<void>;
+}
+
 class RedisPubSub implements PubSub {
   private subscriber?: Redis;
-  private readonly handlers = new Map<string, Set<(message: string) => void>>();
+  private readonly channels = new Map<string, ChannelSubscription>();
   private readonly resumeListeners = new Set<() => void>();
 
   constructor(
@@ -144,21 +151,49 @@ class RedisPubSub implements PubSub {
     await unavailableOnFailure(this.publisher.publish(this.prefix + channel, message));
   }
 
-  async subscribe(channel: string, onMessage: (message: string) => void, onResumed?: () => void) {
-    const subscriber = this.connectSubscriber();
-    const handlers = this.handlers.get(channel) ?? new Set();
-    if (handlers.size === 0) await unavailableOnFailure(subscriber.subscribe(this.prefix + channel));
-    handlers.add(onMessage);
-    this.handlers.set(channel, handlers);
+  /**
+   * The handler joins the channel's set before anything is awaited, so subscribers arriving together share one
+   * SUBSCRIBE and one set (a set built after the await replaced an earlier one: issue 23, a second subscriber
+   * silenced the first).
+   */
+  async subscribe(channel: string, onMessage: MessageHandler, onResumed?: () => void) {
+    const subscription = this.channels.get(channel) ?? this.subscribeChannel(channel);
+    subscription.handlers.add(onMessage);
     if (onResumed) this.resumeListeners.add(onResumed);
-    return async () => {
-      handlers.delete(onMessage);
+    let subscribed = true;
+    const unsubscribe = async () => {
+      if (!subscribed) return;
+      subscribed = false;
+      subscription.handlers.delete(onMessage);
       if (onResumed) this.resumeListeners.delete(onResumed);
-      if (handlers.size === 0) {
-        this.handlers.delete(channel);
-        await subscriber.unsubscribe(this.prefix + channel).catch(() => undefined);
-      }
+      if (subscription.handlers.size > 0 || this.channels.get(channel) !== subscription) return;
+      this.channels.delete(channel);
+      await this.subscriber?.unsubscribe(this.prefix + channel).catch(() => undefined);
     };
+    try {
+      await subscription.subscribed;
+    } catch (error) {
+      await unsubscribe();
+      throw error;
+    }
+    return unsubscribe;
+  }
+
+  private subscribeChannel(channel: string): ChannelSubscription {
+    const subscriber = this.connectSubscriber();
+    const subscription: ChannelSubscription = {
+      handlers: new Set(),
+      subscribed: unavailableOnFailure(subscriber.subscribe(this.prefix + channel)).then(
+        () => undefined,
+        (error: unknown) => {
+          // A failed SUBSCRIBE is forgotten at once: the next subscriber tries again.
+          if (this.channels.get(channel) === subscription) this.channels.delete(channel);
+          throw error;
+        },
+      ),
+    };
+    this.channels.set(channel, subscription);
+    return subscription;
   }
 
   private connectSubscriber(): Redis {
@@ -186,8 +221,8 @@ class RedisPubSub implements PubSub {
       });
     });
     subscriber.on('message', (channel: string, message: string) => {
-      const handlers = this.handlers.get(channel.slice(this.prefix.length));
-      handlers?.forEach((handler) => handler(message));
+      const subscription = this.channels.get(channel.slice(this.prefix.length));
+      if (subscription) deliverEach(subscription.handlers, message);
     });
     this.subscriber = subscriber;
     return subscriber;
