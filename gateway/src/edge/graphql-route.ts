@@ -1,5 +1,5 @@
 import { fastifyApolloHandler } from '@as-integrations/fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { AppError } from '@platform/lib/errors';
 import { httpStatusOf } from './http-status.js';
@@ -43,8 +43,30 @@ export function registerGraphQLRoute(app: FastifyInstance, platform: Platform, g
       if (explorer && wantsExplorer(request)) return sendExplorer(reply);
     },
     preValidation: refuseLargeDocuments,
+    onSend: capAnswer,
     handler,
   });
+}
+
+/**
+ * The largest answer /graphql sends (decisions: Cost of an operation): the cost bound refuses most operations
+ * that would pass it before they run; one that still does is answered with this error instead of its bytes.
+ */
+export const maxAnswerBytes = 8 * 1024 * 1024;
+
+async function capAnswer(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (typeof payload !== 'string' || payload.length <= maxAnswerBytes / 4) return payload;
+  if (Buffer.byteLength(payload) <= maxAnswerBytes) return payload;
+  const error = new AnswerTooLargeError();
+  void reply.code(httpStatusOf(error.code)).type('application/json');
+  return JSON.stringify({ errors: [{ message: error.message, extensions: { code: error.code } }] });
+}
+
+class AnswerTooLargeError extends AppError {
+  readonly code = 'RESPONSE_TOO_LARGE';
+  constructor() {
+    super(`The answer exceeds ${maxAnswerBytes} bytes: select fewer fields or a smaller page`);
+  }
 }
 
 class GraphQLResultTooLarge extends AppError {

@@ -37,6 +37,7 @@ export const appCodeStatus: Readonly<Record<string, number>> = {
   CONFIRMATION_EXPIRED: 410,
   FILE_TOO_LARGE: 413,
   UPLOAD_TOO_LARGE: 413,
+  RESPONSE_TOO_LARGE: 400,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
 };

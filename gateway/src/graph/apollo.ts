@@ -8,6 +8,7 @@ import type { Platform } from '@platform/lib/platform';
 import { InProcessDataSource } from '../in-process-data-source.js';
 import { FixedOperations } from './fixed-operations.js';
 import { formatGatewayError } from './format-error.js';
+import { operationCostPlugin } from './operation-cost.js';
 import { operationLimitRules, rootFieldCount } from './operation-limits.js';
 import { GraphPlanner } from './planner.js';
 import { EntityDeduplication } from './entity-deduplication.js';
@@ -85,6 +86,7 @@ export async function createGraph(options: GraphOptions) {
     plugins: [
       perIpRateLimitPlugin(platform),
       subscriptionsOverSocketsOnly(),
+      operationCostPlugin(),
       metricsPlugin(options.metrics),
       // The edge serves its own explorer page (pages/pages.ts), from the project's files.
       ApolloServerPluginLandingPageDisabled(),
