@@ -1,4 +1,4 @@
-import { z } from '../validation.js';
+import { freeFormObject, z } from '../validation.js';
 
 /** targetLink: absolute http(s) URLs or site paths; `javascript:`, `data:` and `//host` are refused. */
 export function isSafeLink(value: string): boolean {
@@ -10,6 +10,9 @@ export function isSafeLink(value: string): boolean {
     return false;
   }
 }
+
+/** User ids are PostgreSQL `integer` (auth's users, the inbox's user_id and notifier_id), as GraphQL's Int. */
+const maxUserId = 2_147_483_647;
 
 const optionalText = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
 
@@ -35,11 +38,20 @@ const notificationFields = {
     )
     .max(10, 'must contain at most 10 attachments')
     .nullish(),
-  notifierId: z.number().int('must be an integer').nullish(),
+  notifierId: z
+    .number({ invalid_type_error: 'must be an integer' })
+    .int('must be an integer')
+    .positive('must be positive')
+    .max(maxUserId, `must be at most ${maxUserId}`)
+    .nullish(),
 };
 
-const userId = z.number({ required_error: 'is required' }).int('must be an integer').positive('must be positive');
-const contextObject = z.record(z.unknown()).nullish();
+const userId = z
+  .number({ required_error: 'is required' })
+  .int('must be an integer')
+  .positive('must be positive')
+  .max(maxUserId, `must be at most ${maxUserId}`);
+const contextObject = freeFormObject().nullish();
 
 export const channelNames = ['in_app', 'push', 'email'] as const;
 

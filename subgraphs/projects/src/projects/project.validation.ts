@@ -1,4 +1,4 @@
-import { text, uuid, z } from '@platform/lib/validation';
+import { freeFormObject, text, uuid, z } from '@platform/lib/validation';
 import { oneOf, sortedPageInput } from '../listing/list.validation.js';
 import { projectProgresses, projectStatuses } from '@platform/lib/contract/project-values';
 
@@ -42,8 +42,7 @@ const productInput = z.object({
   status: text(64)
     .nullish()
     .transform((value) => value ?? 'active'),
-  attributes: z
-    .record(z.unknown(), { invalid_type_error: 'must be an object' })
+  attributes: freeFormObject()
     .nullish()
     .transform((value) => value ?? {}),
 });
