@@ -3,6 +3,7 @@ import type { GatewayContext } from '@platform/lib/graphql/context';
 import { UnitOfWork } from '@platform/lib/unit-of-work';
 import { CustomerRepository } from './customers/customer.repository.js';
 import { CustomerService } from './customers/customer.service.js';
+import { DirectoryReferences } from './directory/directory.repository.js';
 import { FileRepository } from './files/file.repository.js';
 import { FileService } from './files/file.service.js';
 import type { FileStorage } from './files/file.storage.js';
@@ -51,12 +52,31 @@ export function createProjectsServices(orm: MikroORM, storage: FileStorage, feed
   const projectRows = new ProjectRepository(em);
   const productRows = new ProductRepository(em);
   const taskRows = new TaskRepository(em);
+  const directory = new DirectoryReferences(em);
   const unitOfWork = new UnitOfWork(em);
   const files = new FileService(fileRows, storage);
-  const projects = new ProjectService(projectRows, productRows, customerRows, fileRows, taskRows, unitOfWork, Date.now);
+  const projects = new ProjectService({
+    projects: projectRows,
+    products: productRows,
+    customers: customerRows,
+    files: fileRows,
+    tasks: taskRows,
+    directory,
+    unitOfWork,
+    now: Date.now,
+  });
   const activityRows = new ActivityRepository(em);
   const activity = new ActivityLog(activityRows, feed, projects, unitOfWork, Date.now);
-  const tasks = new TaskService(taskRows, activityRows, projectRows, projects, fileRows, activity, Date.now);
+  const tasks = new TaskService({
+    tasks: taskRows,
+    activities: activityRows,
+    projects: projectRows,
+    projectService: projects,
+    files: fileRows,
+    directory,
+    changes: activity,
+    now: Date.now,
+  });
   const taskLoaders = new TaskLoaders(taskRows, new CommentRepository(em), activityRows);
   return {
     customers: new CustomerService(customerRows),
