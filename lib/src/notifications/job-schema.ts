@@ -73,6 +73,38 @@ export const recipientSchema = z
   })
   .strict();
 
+type Recipient = z.infer<typeof recipientSchema>;
+type Channel = (typeof channelNames)[number];
+
+/** A recipient without channels gets `in_app` (decisions: Notifications). */
+const channelsOf = (recipient: Recipient): Channel[] => (recipient.channels?.length ? recipient.channels : ['in_app']);
+
+/**
+ * One entry per user, in first-seen order: a user named twice would find two identical items in the inbox,
+ * which a job never makes (decisions: Security findings, item 11). The entries' channels are merged; the
+ * first e-mail address and context given are kept.
+ */
+function oneEntryPerUser(recipients: Recipient[]): Recipient[] {
+  const byUser = new Map<number, Recipient>();
+  for (const recipient of recipients) {
+    const seen = byUser.get(recipient.userId);
+    if (!seen) {
+      byUser.set(recipient.userId, recipient);
+      continue;
+    }
+    byUser.set(recipient.userId, {
+      ...seen,
+      email: seen.email ?? recipient.email,
+      context: seen.context ?? recipient.context,
+      channels: [...new Set([...channelsOf(seen), ...channelsOf(recipient)])],
+    });
+  }
+  return [...byUser.values()];
+}
+
+/** The most entries a job's `recipients` may hold, as sent (before merging): a bounded request. */
+export const maxJobRecipients = 10_000;
+
 /** The job body of the notification spec: at least one recipient (spec, Limits). */
 export const notificationJobSchema = z
   .object({
@@ -80,7 +112,8 @@ export const notificationJobSchema = z
     recipients: z
       .array(recipientSchema, { required_error: 'is required' })
       .min(1, 'must contain at least one recipient')
-      .max(10_000, 'must contain at most 10000 recipients'),
+      .max(maxJobRecipients, `must contain at most ${maxJobRecipients} recipients`)
+      .transform(oneEntryPerUser),
     scheduleAt: z.string().datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).nullish(),
   })
   .strict();
