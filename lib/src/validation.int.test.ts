@@ -113,6 +113,12 @@ describe.skipIf(servicesMissing)('input that would answer 500 answers 400 naming
       nested(5000),
     );
     expectRefusedOnRest(await api.post('/api/v1/projects', undefined, { token, rawBody: deepProduct }), 'attributes');
+    // A key of free-form JSON is text too; the answer names the field, not the key.
+    const keyed = kit.projectBody(customerId, { products: [{ name: 'Beam', attributes: { 'mm\u0000': 300 } }] });
+    const keyRefused = await api.post('/api/v1/projects', keyed, { token });
+    expect(keyRefused.body.message).toBe(
+      'products.0.attributes: must not have keys with NUL characters or invalid Unicode',
+    );
 
     const createProject = 'mutation ($input: CreateProjectInput!) { createProject(input: $input) { id } }';
     expectRefusedInGraph(

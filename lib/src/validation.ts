@@ -66,8 +66,7 @@ function valueProblem(value: unknown, path: (string | number)[], pending: Pendin
     return null;
   }
   for (const [key, item] of Object.entries(value)) {
-    const keyProblem = textProblem(key);
-    if (keyProblem) return `has a key that ${keyProblem}`;
+    if (textProblem(key)) return 'must not have keys with NUL characters or invalid Unicode';
     pending.push({ value: item, path: [...path, key] });
   }
   return null;
