@@ -4,6 +4,7 @@ import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { parse, type GraphQLSchema } from 'graphql';
 import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
 import type { RevocationSource } from '../auth/revocation.js';
+import { checkArgumentsOfEveryField } from './argument-rule.js';
 import type { GatewayContext } from './context.js';
 
 const federationLink =
@@ -37,6 +38,7 @@ export async function buildFederatedSchema(
   orphanedTypes: Function[] = [],
 ): Promise<SubgraphSchema> {
   const schema = await buildSchema({ resolvers, orphanedTypes, skipCheck: true, validate: false, pubSub: noTopics });
+  checkArgumentsOfEveryField(schema);
   const sdl = `${federationLink}\n\n${printSchemaWithDirectives(schema)}`;
   const resolverMap = createResolversMap(schema) as Record<string, object>;
   for (const [typeName, reference] of Object.entries(referenceResolvers)) {

@@ -1,4 +1,4 @@
-import { z } from '../validation.js';
+import { freeFormObject, z } from '../validation.js';
 
 /** targetLink: absolute http(s) URLs or site paths; `javascript:`, `data:` and `//host` are refused. */
 export function isSafeLink(value: string): boolean {
@@ -10,6 +10,9 @@ export function isSafeLink(value: string): boolean {
     return false;
   }
 }
+
+/** User ids are PostgreSQL `integer` (auth's users, the inbox's user_id and notifier_id), as GraphQL's Int. */
+const maxUserId = 2_147_483_647;
 
 const optionalText = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
 
@@ -35,11 +38,20 @@ const notificationFields = {
     )
     .max(10, 'must contain at most 10 attachments')
     .nullish(),
-  notifierId: z.number().int('must be an integer').nullish(),
+  notifierId: z
+    .number({ invalid_type_error: 'must be an integer' })
+    .int('must be an integer')
+    .positive('must be positive')
+    .max(maxUserId, `must be at most ${maxUserId}`)
+    .nullish(),
 };
 
-const userId = z.number({ required_error: 'is required' }).int('must be an integer').positive('must be positive');
-const contextObject = z.record(z.unknown()).nullish();
+const userId = z
+  .number({ required_error: 'is required' })
+  .int('must be an integer')
+  .positive('must be positive')
+  .max(maxUserId, `must be at most ${maxUserId}`);
+const contextObject = freeFormObject().nullish();
 
 export const channelNames = ['in_app', 'push', 'email'] as const;
 
@@ -61,6 +73,38 @@ export const recipientSchema = z
   })
   .strict();
 
+type Recipient = z.infer<typeof recipientSchema>;
+type Channel = (typeof channelNames)[number];
+
+/** A recipient without channels gets `in_app` (decisions: Notifications). */
+const channelsOf = (recipient: Recipient): Channel[] => (recipient.channels?.length ? recipient.channels : ['in_app']);
+
+/**
+ * One entry per user, in first-seen order: a user named twice would find two identical items in the inbox,
+ * which a job never makes (decisions: Security findings, item 11). The entries' channels are merged; the
+ * first e-mail address and context given are kept.
+ */
+function oneEntryPerUser(recipients: Recipient[]): Recipient[] {
+  const byUser = new Map<number, Recipient>();
+  for (const recipient of recipients) {
+    const seen = byUser.get(recipient.userId);
+    if (!seen) {
+      byUser.set(recipient.userId, recipient);
+      continue;
+    }
+    byUser.set(recipient.userId, {
+      ...seen,
+      email: seen.email ?? recipient.email,
+      context: seen.context ?? recipient.context,
+      channels: [...new Set([...channelsOf(seen), ...channelsOf(recipient)])],
+    });
+  }
+  return [...byUser.values()];
+}
+
+/** The most entries a job's `recipients` may hold, as sent (before merging): a bounded request. */
+export const maxJobRecipients = 10_000;
+
 /** The job body of the notification spec: at least one recipient (spec, Limits). */
 export const notificationJobSchema = z
   .object({
@@ -68,7 +112,8 @@ export const notificationJobSchema = z
     recipients: z
       .array(recipientSchema, { required_error: 'is required' })
       .min(1, 'must contain at least one recipient')
-      .max(10_000, 'must contain at most 10000 recipients'),
+      .max(maxJobRecipients, `must contain at most ${maxJobRecipients} recipients`)
+      .transform(oneEntryPerUser),
     scheduleAt: z.string().datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).nullish(),
   })
   .strict();

@@ -4,6 +4,7 @@ import type { GatewayContext } from '@platform/lib/graphql/context';
 import { UnitOfWork } from '@platform/lib/unit-of-work';
 import { CustomerRepository } from './customers/customer.repository.js';
 import { CustomerService } from './customers/customer.service.js';
+import { DirectoryReferences } from './directory/directory.repository.js';
 import { FileRepository, type FileReader } from './files/file.repository.js';
 import { FileService } from './files/file.service.js';
 import type { FileStorage } from './files/file.storage.js';
@@ -67,12 +68,31 @@ export function createProjectsServices(
   const projectRows = new ProjectRepository(em);
   const productRows = new ProductRepository(em);
   const taskRows = new TaskRepository(em);
+  const directory = new DirectoryReferences(em);
   const unitOfWork = new UnitOfWork(em);
   const files = new FileService({ repository: fileRows, storage, reader: fileReaderOf(caller) });
-  const projects = new ProjectService(projectRows, productRows, customerRows, files, taskRows, unitOfWork, Date.now);
+  const projects = new ProjectService({
+    projects: projectRows,
+    products: productRows,
+    customers: customerRows,
+    files,
+    tasks: taskRows,
+    directory,
+    unitOfWork,
+    now: Date.now,
+  });
   const activityRows = new ActivityRepository(em);
   const activity = new ActivityLog(activityRows, feed, projects, unitOfWork, Date.now);
-  const tasks = new TaskService(taskRows, activityRows, projectRows, projects, files, activity, Date.now);
+  const tasks = new TaskService({
+    tasks: taskRows,
+    activities: activityRows,
+    projects: projectRows,
+    projectService: projects,
+    files,
+    directory,
+    changes: activity,
+    now: Date.now,
+  });
   const taskLoaders = new TaskLoaders(taskRows, new CommentRepository(em), activityRows);
   return {
     customers: new CustomerService(customerRows),

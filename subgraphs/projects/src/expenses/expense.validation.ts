@@ -7,6 +7,8 @@ export const addExpenseInput = z.object({
   amount: z
     .number({ invalid_type_error: 'must be a number' })
     .positive('must be greater than 0')
+    // The smallest amount of 2 decimals; below it (1e-320 is positive) nothing would be stored but 0.00.
+    .min(0.01, 'must be at least 0.01')
     .max(1e13, 'is too large')
     .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, 'must have at most 2 decimals'),
   /** Absent: the project's currency. */

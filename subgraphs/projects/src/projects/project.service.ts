@@ -12,6 +12,8 @@ import {
 import type { Project } from './project.entity.js';
 import type { ProjectListQuery, ProjectRepository } from './project.repository.js';
 import type { TaskRepository } from '../tasks/task.repository.js';
+import type { DirectoryReferences } from '../directory/directory.repository.js';
+import { refuseUnknownParticipants } from '../directory/directory-checks.js';
 import { createProjectInput, listProjectsInput, progressInput, updateProjectInput } from './project.validation.js';
 
 /** The currency of a project created without one (decisions: projects). */
@@ -45,21 +47,25 @@ function sentOnly<T extends object>(changes: T): Partial<T> {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
+export interface ProjectServiceDependencies {
+  projects: ProjectRepository;
+  products: ProductRepository;
+  customers: CustomerRepository;
+  files: FileService;
+  tasks: TaskRepository;
+  /** Participants are employees of the auth directory. */
+  directory: DirectoryReferences;
+  unitOfWork: UnitOfWork;
+  now: () => number;
+}
+
 /** Projects: the rules of the projects spec and decisions.md. Every read ignores deleted projects. */
 export class ProjectService {
-  constructor(
-    private readonly projects: ProjectRepository,
-    private readonly products: ProductRepository,
-    private readonly customers: CustomerRepository,
-    private readonly files: FileService,
-    private readonly tasks: TaskRepository,
-    private readonly unitOfWork: UnitOfWork,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly deps: ProjectServiceDependencies) {}
 
   async list(input: Record<string, unknown>): Promise<ProjectPage> {
     const query: ProjectListQuery = validate(listProjectsInput, withoutNulls(input));
-    const { rows, total } = await this.projects.page(query);
+    const { rows, total } = await this.deps.projects.page(query);
     return {
       rows,
       meta: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
@@ -67,7 +73,7 @@ export class ProjectService {
   }
 
   async get(uniqueCode: string): Promise<Project> {
-    const project = await this.projects.findLive(uniqueCode);
+    const project = await this.deps.projects.findLive(uniqueCode);
     if (!project) throw new ProjectNotFoundError();
     return project;
   }
@@ -75,17 +81,18 @@ export class ProjectService {
   /** `projectId` in the API accepts a project's id or its uniqueCode (decisions: Project and task service). */
   async getByIdOrCode(idOrCode: string): Promise<Project> {
     const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrCode);
-    const project = await this.projects.findLiveByIdOrCode(idOrCode, isId);
+    const project = await this.deps.projects.findLiveByIdOrCode(idOrCode, isId);
     if (!project) throw new ProjectNotFoundError();
     return project;
   }
 
   async create(actor: Actor, input: unknown): Promise<Project> {
     const values = validate(createProjectInput, input);
-    if ((await this.customers.byIds([values.customerId])).length === 0) throw new UnknownCustomerError();
+    if ((await this.deps.customers.byIds([values.customerId])).length === 0) throw new UnknownCustomerError();
+    await refuseUnknownParticipants(this.deps.directory, values.participantIds);
     await this.checkFiles(values.documentFileIds);
-    return this.unitOfWork.run(async () => {
-      const project = await this.projects.add(
+    return this.deps.unitOfWork.run(async () => {
+      const project = await this.deps.projects.add(
         {
           name: values.name,
           description: values.description,
@@ -98,7 +105,7 @@ export class ProjectService {
         values.participantIds,
         values.documentFileIds,
       );
-      await this.products.addAll(
+      await this.deps.products.addAll(
         project.id,
         values.products.map((product) => ({ ...product, schemaVersion: productSchemaVersion })),
       );
@@ -114,36 +121,39 @@ export class ProjectService {
     const { participantIds, documentFileIds, ...changes } = validate(updateProjectInput, input);
     if (changes.status === 'approved' && !editor.mayApprove) throw new ApprovalPermissionRequiredError();
     const project = await this.get(uniqueCode);
+    await refuseUnknownParticipants(this.deps.directory, participantIds);
     if (documentFileIds) await this.checkFiles(documentFileIds);
-    await this.unitOfWork.run(() => this.projects.update(project, sentOnly(changes), participantIds, documentFileIds));
+    await this.deps.unitOfWork.run(() =>
+      this.deps.projects.update(project, sentOnly(changes), participantIds, documentFileIds),
+    );
     return project;
   }
 
   async approve(uniqueCode: string): Promise<Project> {
     const project = await this.get(uniqueCode);
-    await this.projects.update(project, { status: 'approved' });
+    await this.deps.projects.update(project, { status: 'approved' });
     return project;
   }
 
   async setProgress(uniqueCode: string, progress: unknown): Promise<Project> {
     const { progress: value } = validate(progressInput, { progress });
     const project = await this.get(uniqueCode);
-    await this.projects.update(project, { progress: value });
+    await this.deps.projects.update(project, { progress: value });
     return project;
   }
 
   /** Deleting a project soft-deletes its tasks in the same transaction (decisions: Project and task service). */
   async delete(uniqueCode: string): Promise<void> {
     const project = await this.get(uniqueCode);
-    const at = new Date(this.now());
-    await this.unitOfWork.run(async () => {
-      await this.tasks.softDeleteOfProject(project.id, at);
-      await this.projects.softDelete(project, at);
+    const at = new Date(this.deps.now());
+    await this.deps.unitOfWork.run(async () => {
+      await this.deps.tasks.softDeleteOfProject(project.id, at);
+      await this.deps.projects.softDelete(project, at);
     });
   }
 
   /** A document is a file the caller may open: its own upload, or one attached where it reads. */
   private async checkFiles(fileIds: string[]): Promise<void> {
-    if (!(await this.files.allReadable(fileIds))) throw new UnknownDocumentFileError();
+    if (!(await this.deps.files.allReadable(fileIds))) throw new UnknownDocumentFileError();
   }
 }

@@ -1,4 +1,4 @@
-import { text, uuid, z } from '@platform/lib/validation';
+import { freeFormObject, text, uuid, z } from '@platform/lib/validation';
 import { oneOf, sortedPageInput } from '../listing/list.validation.js';
 import { projectProgresses, projectStatuses } from '@platform/lib/contract/project-values';
 
@@ -12,11 +12,20 @@ export const currency = z
   .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')
   .transform((code) => code.toUpperCase());
 
+/** Whether the date part names a day of the calendar: Date.parse takes 2030-02-31 as March 3. */
+function isCalendarDay(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const lastOfMonth = new Date(0);
+  lastOfMonth.setUTCFullYear(year, month, 0);
+  const daysInMonth = lastOfMonth.getUTCDate();
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
+}
+
 /** A calendar date or an ISO 8601 date-time; answered back as an ISO timestamp. */
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be an ISO 8601 date')
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date')
+  .refine((value) => isCalendarDay(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date')
   .transform((value) => new Date(value));
 
 /** Repeated ids are kept once, in first-seen order. */
@@ -42,8 +51,7 @@ const productInput = z.object({
   status: text(64)
     .nullish()
     .transform((value) => value ?? 'active'),
-  attributes: z
-    .record(z.unknown(), { invalid_type_error: 'must be an object' })
+  attributes: freeFormObject()
     .nullish()
     .transform((value) => value ?? {}),
 });

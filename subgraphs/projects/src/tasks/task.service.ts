@@ -5,6 +5,8 @@ import type { Activity } from '../activities/activity.entity.js';
 import type { FileService } from '../files/file.service.js';
 import type { ProjectService } from '../projects/project.service.js';
 import type { ProjectRepository } from '../projects/project.repository.js';
+import type { DirectoryReferences } from '../directory/directory.repository.js';
+import { refuseUnknownDepartment, refuseUnknownParticipants } from '../directory/directory-checks.js';
 import { diffOf, taskFields, type SentChanges } from './task-changes.js';
 import type { Task } from './task.entity.js';
 import { InvalidParentError, TaskNotFoundError, UnknownProjectError, UnknownTaskFileError } from './task.errors.js';
@@ -27,23 +29,27 @@ function withoutNulls(input: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
 }
 
+export interface TaskServiceDependencies {
+  tasks: TaskRepository;
+  activities: ActivityRepository;
+  projects: ProjectRepository;
+  projectService: ProjectService;
+  files: FileService;
+  /** Departments and participants are records of the auth directory. */
+  directory: DirectoryReferences;
+  changes: ActivityLog;
+  now: () => number;
+}
+
 /**
  * Tasks: the rules of the projects spec and decisions.md. Every read ignores deleted tasks; every change writes
  * its activity entry in the same transaction (decisions: Project and task service).
  */
 export class TaskService {
-  constructor(
-    private readonly tasks: TaskRepository,
-    private readonly activities: ActivityRepository,
-    private readonly projects: ProjectRepository,
-    private readonly projectService: ProjectService,
-    private readonly files: FileService,
-    private readonly changes: ActivityLog,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly deps: TaskServiceDependencies) {}
 
   async get(uniqueCode: string): Promise<Task> {
-    const task = await this.tasks.findLive(uniqueCode);
+    const task = await this.deps.tasks.findLive(uniqueCode);
     if (!task) throw new TaskNotFoundError();
     return task;
   }
@@ -51,7 +57,7 @@ export class TaskService {
   /** `projectId` is a project's id or its uniqueCode (decisions: Project and task service). */
   async listOfProject(projectId: string, input: Record<string, unknown>): Promise<TaskPage> {
     const query = validate(listTasksInput, withoutNulls(input));
-    const project = await this.projectService.getByIdOrCode(projectId);
+    const project = await this.deps.projectService.getByIdOrCode(projectId);
     return this.page({ projectId: project.id }, query);
   }
 
@@ -64,12 +70,14 @@ export class TaskService {
 
   async create(actor: TaskActor, input: unknown): Promise<Task> {
     const { projectUniqueCode, participantIds, ...values } = validate(createTaskInput, input);
-    const project = await this.projects.findLive(projectUniqueCode);
+    const project = await this.deps.projects.findLive(projectUniqueCode);
     if (!project) throw new UnknownProjectError();
-    if (values.fileId && !(await this.files.allReadable([values.fileId]))) throw new UnknownTaskFileError();
+    await refuseUnknownDepartment(this.deps.directory, values.departmentId);
+    await refuseUnknownParticipants(this.deps.directory, participantIds);
+    if (values.fileId && !(await this.deps.files.allReadable([values.fileId]))) throw new UnknownTaskFileError();
     if (values.parentId) await this.checkParent(project.id, values.parentId);
-    return this.changes.change(async (record) => {
-      const task = await this.tasks.add({ ...values, projectId: project.id }, project.uniqueCode, participantIds);
+    return this.deps.changes.change(async (record) => {
+      const task = await this.deps.tasks.add({ ...values, projectId: project.id }, project.uniqueCode, participantIds);
       record(actor.userId, task, 'created', { from: {}, to: taskFields(task, participantIds) });
       return task;
     });
@@ -79,14 +87,16 @@ export class TaskService {
   async update(actor: TaskActor, uniqueCode: string, input: unknown): Promise<Task> {
     const sent: SentChanges = validate(updateTaskInput, input);
     const task = await this.get(uniqueCode);
+    await refuseUnknownDepartment(this.deps.directory, sent.departmentId);
+    await refuseUnknownParticipants(this.deps.directory, sent.participantIds);
     if (sent.parentId) await this.checkParent(task.projectId, sent.parentId, task.id);
-    const current = (await this.tasks.participantsOf([task.id])).map((row) => row.employeeId);
+    const current = (await this.deps.tasks.participantsOf([task.id])).map((row) => row.employeeId);
     const diff = diffOf(taskFields(task, current), sent);
     if (Object.keys(diff.to).length === 0) return task;
     const { participantIds, ...fields } = sent;
     const changes: TaskChanges = Object.fromEntries(Object.entries(fields).filter(([key]) => key in diff.to));
-    return this.changes.change(async (record) => {
-      await this.tasks.update(task, changes, 'participantIds' in diff.to ? participantIds : undefined);
+    return this.deps.changes.change(async (record) => {
+      await this.deps.tasks.update(task, changes, 'participantIds' in diff.to ? participantIds : undefined);
       record(actor.userId, task, 'updated', diff);
       return task;
     });
@@ -97,8 +107,8 @@ export class TaskService {
     const task = await this.get(uniqueCode);
     if (task.status === value) return task;
     const diff = { from: { status: task.status }, to: { status: value } };
-    return this.changes.change(async (record) => {
-      await this.tasks.update(task, { status: value });
+    return this.deps.changes.change(async (record) => {
+      await this.deps.tasks.update(task, { status: value });
       record(actor.userId, task, 'status_changed', diff);
       return task;
     });
@@ -106,20 +116,20 @@ export class TaskService {
 
   async delete(actor: TaskActor, uniqueCode: string): Promise<void> {
     const task = await this.get(uniqueCode);
-    const at = new Date(this.now());
-    await this.changes.change(async (record) => {
-      await this.tasks.softDelete(task, at);
+    const at = new Date(this.deps.now());
+    await this.deps.changes.change(async (record) => {
+      await this.deps.tasks.softDelete(task, at);
       record(actor.userId, task, 'deleted', { from: { deletedAt: null }, to: { deletedAt: at.toISOString() } });
     });
   }
 
   /** The task's activity entries, oldest first. */
   async history(uniqueCode: string): Promise<Activity[]> {
-    return this.activities.ofTask((await this.get(uniqueCode)).id);
+    return this.deps.activities.ofTask((await this.get(uniqueCode)).id);
   }
 
   private async page(scope: TaskScope, query: TaskListQuery): Promise<TaskPage> {
-    const { rows, total } = await this.tasks.page(scope, query);
+    const { rows, total } = await this.deps.tasks.page(scope, query);
     return {
       rows,
       meta: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
@@ -131,9 +141,9 @@ export class TaskService {
    * from the new parent must not meet the task (decisions: Shapes and codes, update task parentId).
    */
   private async checkParent(projectId: string, parentId: string, taskId?: string): Promise<void> {
-    const parent = await this.tasks.findLiveById(parentId);
+    const parent = await this.deps.tasks.findLiveById(parentId);
     if (!parent || parent.projectId !== projectId) throw new InvalidParentError('must be a task of the same project');
-    for (let id: string | null = parentId; id; id = await this.tasks.parentOf(id)) {
+    for (let id: string | null = parentId; id; id = await this.deps.tasks.parentOf(id)) {
       if (id === taskId) throw new InvalidParentError('must not be the task itself or one of its subtasks');
     }
   }
