@@ -199,7 +199,7 @@ describe.skipIf(servicesMissing)('files over REST and GraphQL', () => {
   it('replaces control characters of a name given through the graph; the multipart parser drops such a part', async () => {
     const created = await api.graphql(
       uploadMutation,
-      { input: { name: 'line\r\nbreak"\u0000.txt', mimeType: 'text/plain\r\nX-Injected: 1', contentBase64: 'aGk=' } },
+      { input: { name: 'line\r\nbreak"\u0007.txt', mimeType: 'text/plain\r\nX-Injected: 1', contentBase64: 'aGk=' } },
       { token: writer.token },
     );
     const file = created.body.data.uploadFile;
