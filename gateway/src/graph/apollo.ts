@@ -8,6 +8,7 @@ import type { Platform } from '@platform/lib/platform';
 import { InProcessDataSource } from '../in-process-data-source.js';
 import { FixedOperations } from './fixed-operations.js';
 import { formatGatewayError } from './format-error.js';
+import { graphQLErrorOf, inputRefusalOf } from './input-coercion.js';
 import { operationLimitRules, rootFieldCount } from './operation-limits.js';
 import { GraphPlanner } from './planner.js';
 import { EntityDeduplication } from './entity-deduplication.js';
@@ -43,6 +44,21 @@ function subscriptionsOverSocketsOnly(): ApolloServerPlugin<GatewayContext> {
           throw new GraphQLError('Subscriptions are served over graphql-ws (a WebSocket) on this path', {
             extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
           });
+        },
+      };
+    },
+  };
+}
+
+/** Inputs the graph's types cannot coerce answer BAD_USER_INPUT naming the field, before the gateway runs. */
+function refuseUncoercibleInput(): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ schema, document, operation, request }) {
+          const refusal = inputRefusalOf(schema, document, operation, request.variables);
+          // 400 over HTTP, as Apollo answers graphql-js's own refusals of variables.
+          if (refusal) throw graphQLErrorOf(refusal, { http: { status: 400 } });
         },
       };
     },
@@ -85,6 +101,7 @@ export async function createGraph(options: GraphOptions) {
     plugins: [
       perIpRateLimitPlugin(platform),
       subscriptionsOverSocketsOnly(),
+      refuseUncoercibleInput(),
       metricsPlugin(options.metrics),
       // The edge serves its own explorer page (pages/pages.ts), from the project's files.
       ApolloServerPluginLandingPageDisabled(),
