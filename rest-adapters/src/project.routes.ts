@@ -1,6 +1,6 @@
 import { contractValueMax } from '@platform/lib/contract/project-values';
 import { z } from '@platform/lib/validation';
-import { sortedPageQuery } from './paging.js';
+import { queryText, sortedPageQuery } from './paging.js';
 import { defineRoutes } from './route.js';
 import { projectFields, projectPageOf, projectOf, projectPageShape, projectShape } from './project.shapes.js';
 import { count, messageShape } from './response.shapes.js';
@@ -52,8 +52,8 @@ const updateBody = z.object({
 });
 
 const listQuery = sortedPageQuery.extend({
-  status: z.string().optional(),
-  customerId: z.string().optional(),
+  status: queryText.optional(),
+  customerId: queryText.optional(),
 });
 
 /** `resourceTypes=tasks,products` or repeated `resourceTypes=`; absent or empty means every type. */

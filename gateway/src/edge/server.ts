@@ -7,7 +7,7 @@ import { registerRestRoutes } from '@platform/rest-adapters/register';
 import type { RestRoute } from '@platform/rest-adapters/route';
 import type { Graph } from '../graph/apollo.js';
 import { registerPages } from '../pages/pages.js';
-import { registerErrorHandling } from './error-handler.js';
+import { frameworkErrorHandler, maxParamLength, registerErrorHandling } from './error-handler.js';
 import { edgePaths } from './edge-paths.js';
 import { registerGraphQLRoute } from './graphql-route.js';
 import { registerHealth, type HealthChecks } from './health.js';
@@ -31,7 +31,7 @@ const bodyLimitBytes = 1024 * 1024;
 /** The HTTP edge: one Fastify server for /graphql, the REST adapters, internal verify, health and metrics. */
 export async function createEdge(options: EdgeOptions): Promise<FastifyInstance> {
   const { platform, metrics, graph } = options;
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     loggerInstance: platform.logger as FastifyBaseLogger,
     // One line per request, written by the onResponse hook (request-hooks.ts) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -42,6 +42,8 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
     trustProxy: isTrustedProxy,
     keepAliveTimeout: 65_000,
     return503OnClosing: true,
+    routerOptions: { maxParamLength },
+    frameworkErrors: frameworkErrorHandler(() => app),
   });
   registerTraceHooks(app);
   registerErrorHandling(app);
