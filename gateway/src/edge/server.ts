@@ -12,6 +12,7 @@ import { edgePaths } from './edge-paths.js';
 import { registerGraphQLRoute } from './graphql-route.js';
 import { registerHealth, type HealthChecks } from './health.js';
 import { registerInternalVerify } from './internal-verify.js';
+import { registerMetrics } from './metrics-route.js';
 import { gatewayContextOf, isTrustedProxy } from './request-context.js';
 import { registerCors, registerRequestHooks, requestIdOf } from './request-hooks.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -60,8 +61,6 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   const openApi = openApiDocument(options.routes, options.version, edgePaths);
   app.get('/openapi.json', async () => openApi);
   registerPages(app);
-  app.get('/metrics', async (_request, reply) =>
-    reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics()),
-  );
+  registerMetrics(app, platform.config, metrics, platform.logger);
   return app;
 }

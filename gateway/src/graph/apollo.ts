@@ -71,7 +71,7 @@ function metricsPlugin(metrics: Metrics): ApolloServerPlugin<GatewayContext> {
       const stop = metrics.graphqlDuration.startTimer();
       return {
         async willSendResponse({ operationName, operation, errors }) {
-          const labels = { operation: operationName ?? 'anonymous', type: operation?.operation ?? 'unknown' };
+          const labels = { operation: metrics.operationLabel(operationName), type: operation?.operation ?? 'unknown' };
           stop(labels);
           metrics.graphqlOperations.inc({ ...labels, result: errors?.length ? 'error' : 'ok' });
         },

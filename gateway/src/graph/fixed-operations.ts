@@ -61,9 +61,10 @@ export class FixedOperations {
       return (variables, context) => viaGateway(query, variables, context);
     }
     const operation = getOperationAST(document)!;
-    const labels = { operation: operation.name?.value ?? 'anonymous', type: operation.operation };
+    const name = operation.name?.value ?? 'anonymous';
+    const labels = { operation: this.options.metrics.operationLabel(name), type: operation.operation };
     // Stands for the gateway's request, plan and fetch spans that this lane skips.
-    const span = { attributes: { 'graphql.operation.name': labels.operation, 'platform.subgraph': source.name } };
+    const span = { attributes: { 'graphql.operation.name': name, 'platform.subgraph': source.name } };
     return async (variables, context) => {
       // The gateway's lane refuses these in its pipeline (apollo.ts); this lane skips it.
       const refusal = inputRefusalOf(source.schema, document, operation, variables);
