@@ -8,6 +8,10 @@ export interface OwnRedis {
   url: string;
   /** Stops the server the hard way (SIGKILL, as a crash) and starts a new one on the same port, empty. */
   restartEmpty(): Promise<void>;
+  /** Stops the server without closing its connections (SIGSTOP to its own PID): it hangs, as a frozen host. */
+  freeze(): void;
+  /** Lets a frozen server run again (SIGCONT). */
+  thaw(): void;
   /** A client of this server, for looking at its keys. */
   client(): Redis;
   stop(): Promise<void>;
@@ -57,6 +61,8 @@ export async function startOwnRedis(): Promise<OwnRedis> {
       await kill();
       await start();
     },
+    freeze: () => void server.kill('SIGSTOP'),
+    thaw: () => void server.kill('SIGCONT'),
     client: () => {
       const client = new Redis(url);
       clients.push(client);

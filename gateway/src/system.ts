@@ -1,3 +1,4 @@
+import { getOperationAST, parse } from 'graphql';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '@platform/lib/config';
 import { DatabasePool } from '@platform/lib/database';
@@ -48,6 +49,11 @@ function pushHealthOf(subgraphs: Subgraph[]): (() => Promise<void>) | undefined 
   };
 }
 
+/** The names of the operations the server runs itself (the REST adapters'): /metrics labels only these. */
+function ownOperationNames(): string[] {
+  return restRoutes.flatMap((route) => getOperationAST(parse(route.operation))?.name?.value ?? []);
+}
+
 /**
  * Builds the whole system without listening: the subgraphs that have no remote URL run in this process
  * (single-node mode); the others are reached over HTTP with a signed internal identity.
@@ -58,7 +64,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const tracing = await openTracing(config, 'gateway');
   const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const platform = createPlatform(config, logger, stores, options.now);
-  const metrics = createMetrics();
+  const metrics = createMetrics({ operationNames: ownOperationNames(), serviceNames: config.METRICS_SERVICE_NAMES });
   const identity = new InternalIdentity(platform.codec);
   const local = new Map<string, Subgraph>();
   const database = new DatabasePool(options.databaseUrl);

@@ -101,6 +101,12 @@ const environmentSchema = z.object({
   OTEL_SERVICE_NAME: z.string().optional(),
   /** `npm start` creates the demo data set once (never in production: its people have a published password). */
   SEED_DEMO: booleanString,
+  /** /metrics on a port of its own (on HOST), and no longer on the edge's port; unset: on the edge's port. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** When set, /metrics answers only requests bearing it (`Authorization: Bearer <it>`), wherever it is served. */
+  METRICS_TOKEN: secretOfAtLeast32Bytes.optional(),
+  /** X-Service-Name values /internal/verify is counted under in /metrics; any other counts as `other`. */
+  METRICS_SERVICE_NAMES: commaList,
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -95,11 +95,13 @@ const downloadResponse: DescribedResponse = {
   content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
 };
 
-/** Refusals every route of its kind can answer; others (409, 410, 500) fall under `default`. */
+/**
+ * Refusals every route of its kind can answer; others (409, 410, 500) fall under `default`. Every route answers
+ * 400 to a query parameter it does not declare.
+ */
 function errorsOf(route: RestRoute): number[] {
-  const input = route.body || route.upload || route.params || route.query;
   return [
-    ...(input ? [400] : []),
+    400,
     ...(route.auth === 'none' ? [] : [401, 403]),
     ...(route.params ? [404] : []),
     ...(route.body || route.upload ? [413, 415] : []),

@@ -2,9 +2,11 @@ import { z } from '@platform/lib/validation';
 import { count } from './response.shapes.js';
 import type { Schema } from './route.js';
 
+/** One value of a query parameter; a repeated parameter (`page=1&page=2`) arrives as a list and is refused. */
+export const queryText = z.string({ invalid_type_error: 'must be given once' });
+
 /** Query strings arrive as text: integers are read here, their ranges are the service's. */
-const queryInteger = z
-  .string()
+const queryInteger = queryText
   .regex(/^-?\d+$/, 'must be an integer')
   .transform(Number)
   .optional();
@@ -13,13 +15,13 @@ const queryInteger = z
 export const pageQuery = z.object({
   page: queryInteger,
   limit: queryInteger,
-  search: z.string().optional(),
+  search: queryText.optional(),
 });
 
 /** A paged list sorted by `sortBy` (`asc` or `desc`), before the list's own filters. */
 export const sortedPageQuery = pageQuery.extend({
-  sortBy: z.string().optional(),
-  sortOrder: z.string().optional(),
+  sortBy: queryText.optional(),
+  sortOrder: queryText.optional(),
 });
 
 const pageMeta = z.strictObject({ limit: count, page: count, total: count, totalPages: count });

@@ -1,5 +1,6 @@
+import { contractValueMax } from '@platform/lib/contract/project-values';
 import { z } from '@platform/lib/validation';
-import { sortedPageQuery } from './paging.js';
+import { queryText, sortedPageQuery } from './paging.js';
 import { defineRoutes } from './route.js';
 import { projectFields, projectPageOf, projectOf, projectPageShape, projectShape } from './project.shapes.js';
 import { count, messageShape } from './response.shapes.js';
@@ -9,6 +10,12 @@ const ids = z.array(text, { invalid_type_error: 'must be an array of strings' })
 const integer = z
   .number({ required_error: 'is required', invalid_type_error: 'must be an integer' })
   .int('must be an integer');
+
+/** The contract's range, stated here for the OpenAPI description (the subgraph applies the same bound). */
+const contractValue = integer
+  .min(0, 'must be at least 0')
+  .max(contractValueMax, `must be at most ${contractValueMax}`)
+  .describe(`An integer from 0 to ${contractValueMax} (2^53 - 1)`);
 
 /** Shapes only: the projects subgraph applies the rules (ranges, enums, references) for REST and GraphQL. */
 const productBody = z.object({
@@ -23,7 +30,7 @@ const productBody = z.object({
 const createBody = z.object({
   name: text,
   description: text.nullish(),
-  contractValue: integer,
+  contractValue,
   currency: text.nullish(),
   customerId: text,
   replyDate: text,
@@ -35,7 +42,7 @@ const createBody = z.object({
 const updateBody = z.object({
   name: text.optional(),
   description: text.optional(),
-  contractValue: integer.optional(),
+  contractValue: contractValue.optional(),
   currency: text.optional(),
   replyDate: text.optional(),
   participantIds: ids.optional(),
@@ -45,8 +52,8 @@ const updateBody = z.object({
 });
 
 const listQuery = sortedPageQuery.extend({
-  status: z.string().optional(),
-  customerId: z.string().optional(),
+  status: queryText.optional(),
+  customerId: queryText.optional(),
 });
 
 /** `resourceTypes=tasks,products` or repeated `resourceTypes=`; absent or empty means every type. */

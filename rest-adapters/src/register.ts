@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { FormattedExecutionResult } from 'graphql';
 import { ServiceTokenRequiredError } from '@platform/lib/auth/auth.errors';
-import { GraphQLResultError } from '@platform/lib/errors';
+import { GraphQLResultError, ValidationError } from '@platform/lib/errors';
 import { callerOf, type GatewayContext } from '@platform/lib/graphql/context';
 import { validate } from '@platform/lib/validation';
 import { sendDownload } from './download.js';
@@ -26,6 +26,22 @@ function checkAuth(route: RestRoute, context: GatewayContext): void {
   if (route.auth === 'service' && caller.kind !== 'service') throw new ServiceTokenRequiredError();
 }
 
+/** A parameter's name is repeated in a refusal only when it is short and plain; the query is named otherwise. */
+const plainParameterName = /^[\w.$[\]-]{1,64}$/;
+
+/**
+ * Query parameters a route does not declare answer 400 rather than being ignored: a bracketed form (`page[]=1`,
+ * `search[$ne]=x`, `filters[bogus]=1`) is never read as something else, nor silently dropped.
+ */
+function checkQueryNames(route: RestRoute, query: unknown): void {
+  const declared = route.query?.shape ?? {};
+  const given = Object.keys((query ?? {}) as Record<string, unknown>);
+  const unknown = given.find((name) => !Object.hasOwn(declared, name));
+  if (unknown === undefined) return;
+  const field = plainParameterName.test(unknown) ? unknown : 'query';
+  throw ValidationError.field(field, 'is not a query parameter of this path');
+}
+
 function serve(route: RestRoute, executor: RestExecutor): RouteOptions {
   return {
     method: route.method,
@@ -33,6 +49,7 @@ function serve(route: RestRoute, executor: RestExecutor): RouteOptions {
     handler: async (request, reply) => {
       const context = await executor.context(request);
       checkAuth(route, context);
+      checkQueryNames(route, request.query);
       const input = {
         body: route.body ? validate(route.body, request.body) : request.body,
         params: (route.params ? validate(route.params, request.params) : request.params) as Record<string, string>,

@@ -1,4 +1,4 @@
-import type { ZodType, ZodTypeDef } from 'zod';
+import type { AnyZodObject, ZodType, ZodTypeDef } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -52,7 +52,8 @@ interface RouteDeclaration {
   /** A multipart/form-data body carrying one file in `field` (no JSON body); larger than `maxBytes` -> 413. */
   upload?: { field: string; maxBytes: number };
   params?: Schema;
-  query?: Schema;
+  /** The query parameters, each named: any other (`page[]`, `search[$ne]`, a misspelling) answers 400. */
+  query?: AnyZodObject;
   operation: string;
   variables(input: RestInput): Record<string, unknown>;
   /**

@@ -1,6 +1,6 @@
 import { z } from '@platform/lib/validation';
 import { commentFields } from './comment.shapes.js';
-import { pageQuery, sortedPageQuery } from './paging.js';
+import { pageQuery, queryText, sortedPageQuery } from './paging.js';
 import { defineRoutes } from './route.js';
 import { messageShape } from './response.shapes.js';
 import {
@@ -48,9 +48,9 @@ const updateBody = z.object({
 });
 
 const listQuery = sortedPageQuery.extend({
-  status: z.string().optional(),
-  priority: z.string().optional(),
-  departmentId: z.string().optional(),
+  status: queryText.optional(),
+  priority: queryText.optional(),
+  departmentId: queryText.optional(),
 });
 
 /** 'true' or 'false' as query strings are text; absent means false (decisions: Tasks, nested list). */

@@ -75,12 +75,15 @@ export const edgePaths: DescribedPath[] = [
     url: '/metrics',
     operationId: 'Metrics',
     summary: 'Prometheus metrics (requests, durations, /internal/verify calls per service)',
+    description:
+      'With METRICS_TOKEN set, only for `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); with METRICS_PORT ' +
+      "set, served on that port instead of the edge's. Labels take bounded values only (unknown names: `other`).",
     tag: 'health',
     auth: 'none',
     responses: {
       200: { description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } },
     },
-    errors: [429, 503],
+    errors: [401, 429, 503],
   },
   {
     method: 'GET',

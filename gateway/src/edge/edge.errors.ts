@@ -1,4 +1,4 @@
-import { AppError, ForbiddenError, NotFoundError } from '@platform/lib/errors';
+import { AppError, ForbiddenError, NotFoundError, UnauthenticatedError } from '@platform/lib/errors';
 
 /** A browser origin outside ALLOWED_ORIGINS (decisions: Browser origins). */
 export class OriginNotAllowedError extends ForbiddenError {
@@ -19,5 +19,12 @@ export class InvalidUpgradeError extends AppError {
   readonly code = 'BAD_REQUEST';
   constructor() {
     super('Invalid WebSocket handshake');
+  }
+}
+
+/** /metrics behind METRICS_TOKEN, asked without it or with another (decisions: Security findings (issue 31)). */
+export class MetricsTokenRequiredError extends UnauthenticatedError {
+  constructor() {
+    super('Metrics token required');
   }
 }

@@ -4,22 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFromNewIp, freshIpHeader, uniqueIp } from '../../../test/client-address.js';
 import { clientWith, loginAs, type HttpClient, type HttpResult } from '../../../test/client.js';
 import { adminCredentials, startIsolatedServer } from '../../../test/harness.js';
+import { expectSecurityHeaders } from '../../../test/security-headers.js';
 import { servicesMissing } from '../../../test/services.js';
 
 const allowedOrigin = 'https://app.example.test';
-
-function expectSecurityHeaders(response: HttpResult, label: string) {
-  const { headers } = response;
-  expect(headers.get('strict-transport-security'), label).toBe('max-age=31536000; includeSubDomains');
-  const csp = headers.get('content-security-policy') ?? '';
-  for (const directive of ["default-src 'self'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'"]) {
-    expect(csp, `${label}: ${directive}`).toContain(directive);
-  }
-  expect(headers.get('x-content-type-options'), label).toBe('nosniff');
-  expect(headers.get('x-frame-options'), label).toBe('DENY');
-  expect(headers.get('x-xss-protection'), label).toBe('1; mode=block');
-  expect(headers.get('x-request-id'), label).toMatch(/^[\w.:-]{1,128}$/);
-}
 
 function expectClientError(response: HttpResult) {
   expect(response.status).toBeGreaterThanOrEqual(400);

@@ -3,6 +3,7 @@ import { clientFromNewIp } from '../../../test/client-address.js';
 import { loginAs, type HttpClient } from '../../../test/client.js';
 import { adminCredentials, startIsolatedServer } from '../../../test/harness.js';
 import { decodeJwt, decodeJwtHeader } from '../../../test/jwt.js';
+import { metricValue } from '../../../test/metrics-text.js';
 import { servicesMissing } from '../../../test/services.js';
 import { createUser, meQuery } from '../../../test/users.js';
 
@@ -11,24 +12,13 @@ const issueMutation = `mutation ($serviceName: String!, $ttlDays: Int) {
 }`;
 const revokeMutation = `mutation ($id: ID!) { revokeServiceToken(id: $id) }`;
 
-function metricValue(metrics: string, name: string, labels: Record<string, string>): number {
-  const line = metrics
-    .split('\n')
-    .find(
-      (candidate) =>
-        candidate.startsWith(`${name}{`) &&
-        Object.entries(labels).every(([key, value]) => candidate.includes(`${key}="${value}"`)),
-    );
-  return line ? Number(line.split(' ').at(-1)) : 0;
-}
-
 describe.skipIf(servicesMissing)('/internal/verify (forward auth) and service tokens', () => {
   let server: Awaited<ReturnType<typeof startIsolatedServer>>;
   let api: HttpClient;
   let adminToken: string;
 
   beforeAll(async () => {
-    server = await startIsolatedServer();
+    server = await startIsolatedServer({ METRICS_SERVICE_NAMES: 'billing,reports' });
     api = clientFromNewIp(server.url);
     adminToken = (await loginAs(api, adminCredentials.email, adminCredentials.password)).accessToken;
   });

@@ -25,7 +25,8 @@ export function registerInternalVerify(app: FastifyInstance, platform: Platform,
       const { claims } = await platform.authenticator.verifyBearer(token, {
         deviceFingerprintHash: fingerprintHash(typeof fingerprint === 'string' ? fingerprint : undefined),
       });
-      metrics.internalVerify.inc({ service, result: 'valid' });
+      const verifiedService = claims.token_use === 'service' ? claims.service : undefined;
+      metrics.internalVerify.inc({ service: metrics.serviceLabel(service, verifiedService), result: 'valid' });
       const user = claims.token_use === 'service' ? null : claims;
       void reply
         .header('cache-control', 'no-store')
@@ -46,7 +47,7 @@ export function registerInternalVerify(app: FastifyInstance, platform: Platform,
       };
     } catch (error) {
       if (!(error instanceof AppError) || httpStatusOf(error.code) >= 500) throw error;
-      metrics.internalVerify.inc({ service, result: 'invalid' });
+      metrics.internalVerify.inc({ service: metrics.serviceLabel(service), result: 'invalid' });
       const message = token ? error.message : 'Missing bearer token';
       return reply.code(401).send({ valid: false, message, statusCode: 401 });
     }

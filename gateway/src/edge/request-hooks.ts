@@ -20,6 +20,12 @@ export function requestIdOf(request: { headers: Record<string, string | string[]
 /** Health probes report a lost store in their record; the per-IP limit must not turn them into a bare 503. */
 const healthRoutes = new Set(['/health', '/health/db']);
 
+/**
+ * A health probe waits on the per-IP limit this long at most: a hanging store (a frozen Redis) must not delay the
+ * record that reports it (decisions: Defects (issue 23)). Past it the probe is answered as when the store fails.
+ */
+const healthLimitWaitMs = 250;
+
 function routeLabel(request: FastifyRequest): string {
   return request.routeOptions.url ?? 'not_found';
 }
@@ -49,6 +55,22 @@ export async function registerCors(app: FastifyInstance, config: Config): Promis
   });
 }
 
+/** A health probe goes on when the per-IP limit admits it, fails for the store, or keeps it waiting too long. */
+function admitHealthProbe(hit: Promise<void>, done: (error?: Error) => void): void {
+  let answered = false;
+  const answer = (error?: Error) => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(timer);
+    done(error);
+  };
+  const timer = setTimeout(() => answer(), healthLimitWaitMs);
+  hit.then(
+    () => answer(),
+    (error: unknown) => answer(error instanceof ServiceUnavailableError ? undefined : (error as Error)),
+  );
+}
+
 /**
  * Edge hooks in order: request id on the response, browser origin check, the per-IP limit of the auth spec
  * (all endpoints, shared through the store), then one log line and metrics when the response is sent.
@@ -63,12 +85,11 @@ export function registerRequestHooks(app: FastifyInstance, platform: Platform, m
     const origin = request.headers.origin;
     if (origin && !origins.allows(origin, request.raw)) return done(new OriginNotAllowedError());
     if (!rateLimiter.enabled) return done();
-    rateLimiter.hit('perIp', clientAddressOf(request.raw)).then(
+    const hit = rateLimiter.hit('perIp', clientAddressOf(request.raw));
+    if (healthRoutes.has(routeLabel(request))) return admitHealthProbe(hit, done);
+    hit.then(
       () => done(),
-      (error: unknown) => {
-        if (error instanceof ServiceUnavailableError && healthRoutes.has(routeLabel(request))) return done();
-        done(error as Error);
-      },
+      (error: unknown) => done(error as Error),
     );
   });
   app.addHook('onResponse', (request, reply, done) => {

@@ -9,11 +9,12 @@ import type { RestRoute } from '@platform/rest-adapters/route';
 import type { Graph } from '../graph/apollo.js';
 import { registerPages } from '../pages/pages.js';
 import { bodyLimitBytes } from './body-limit.js';
-import { registerErrorHandling } from './error-handler.js';
+import { frameworkErrorHandler, maxParamLength, registerErrorHandling } from './error-handler.js';
 import { edgePaths } from './edge-paths.js';
 import { registerGraphQLRoute } from './graphql-route.js';
 import { registerHealth, type HealthChecks } from './health.js';
 import { registerInternalVerify } from './internal-verify.js';
+import { registerMetrics } from './metrics-route.js';
 import { gatewayContextOf, isTrustedProxy } from './request-context.js';
 import { registerCors, registerRequestHooks, requestIdOf } from './request-hooks.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -32,7 +33,7 @@ export interface EdgeOptions {
 /** The HTTP edge: one Fastify server for /graphql, the REST adapters, internal verify, health and metrics. */
 export async function createEdge(options: EdgeOptions): Promise<FastifyInstance> {
   const { platform, metrics, graph } = options;
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     loggerInstance: platform.logger as FastifyBaseLogger,
     // One line per request, written by the onResponse hook (request-hooks.ts) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -43,6 +44,8 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
     trustProxy: isTrustedProxy,
     keepAliveTimeout: 65_000,
     return503OnClosing: true,
+    routerOptions: { maxParamLength },
+    frameworkErrors: frameworkErrorHandler(() => app),
   });
   registerTraceHooks(app);
   registerErrorHandling(app);
@@ -60,8 +63,6 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   const openApi = openApiDocument(options.routes, options.version, edgePaths);
   app.get('/openapi.json', async () => openApi);
   registerPages(app);
-  app.get('/metrics', async (_request, reply) =>
-    reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics()),
-  );
+  registerMetrics(app, platform.config, metrics, platform.logger);
   return app;
 }

@@ -9,6 +9,7 @@ import { InProcessDataSource } from '../in-process-data-source.js';
 import { FixedOperations } from './fixed-operations.js';
 import { formatGatewayError } from './format-error.js';
 import { operationCostPlugin } from './operation-cost.js';
+import { graphQLErrorOf, inputRefusalOf } from './input-coercion.js';
 import { operationLimitRules, rootFieldCount } from './operation-limits.js';
 import { GraphPlanner } from './planner.js';
 import { EntityDeduplication } from './entity-deduplication.js';
@@ -50,13 +51,28 @@ function subscriptionsOverSocketsOnly(): ApolloServerPlugin<GatewayContext> {
   };
 }
 
+/** Inputs the graph's types cannot coerce answer BAD_USER_INPUT naming the field, before the gateway runs. */
+function refuseUncoercibleInput(): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ schema, document, operation, request }) {
+          const refusal = inputRefusalOf(schema, document, operation, request.variables);
+          // 400 over HTTP, as Apollo answers graphql-js's own refusals of variables.
+          if (refusal) throw graphQLErrorOf(refusal, { http: { status: 400 } });
+        },
+      };
+    },
+  };
+}
+
 function metricsPlugin(metrics: Metrics): ApolloServerPlugin<GatewayContext> {
   return {
     async requestDidStart() {
       const stop = metrics.graphqlDuration.startTimer();
       return {
         async willSendResponse({ operationName, operation, errors }) {
-          const labels = { operation: operationName ?? 'anonymous', type: operation?.operation ?? 'unknown' };
+          const labels = { operation: metrics.operationLabel(operationName), type: operation?.operation ?? 'unknown' };
           stop(labels);
           metrics.graphqlOperations.inc({ ...labels, result: errors?.length ? 'error' : 'ok' });
         },
@@ -87,6 +103,7 @@ export async function createGraph(options: GraphOptions) {
       perIpRateLimitPlugin(platform),
       subscriptionsOverSocketsOnly(),
       operationCostPlugin(),
+      refuseUncoercibleInput(),
       metricsPlugin(options.metrics),
       // The edge serves its own explorer page (pages/pages.ts), from the project's files.
       ApolloServerPluginLandingPageDisabled(),

@@ -10,6 +10,7 @@ import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Metrics } from '@platform/lib/metrics';
 import { inSpan } from '@platform/lib/tracing';
 import type { InProcessDataSource } from '../in-process-data-source.js';
+import { graphQLErrorOf, inputRefusalOf } from './input-coercion.js';
 import type { GraphPlanner } from './planner.js';
 
 export type OperationResult = FormattedExecutionResult<Record<string, unknown>>;
@@ -60,10 +61,14 @@ export class FixedOperations {
       return (variables, context) => viaGateway(query, variables, context);
     }
     const operation = getOperationAST(document)!;
-    const labels = { operation: operation.name?.value ?? 'anonymous', type: operation.operation };
+    const name = operation.name?.value ?? 'anonymous';
+    const labels = { operation: this.options.metrics.operationLabel(name), type: operation.operation };
     // Stands for the gateway's request, plan and fetch spans that this lane skips.
-    const span = { attributes: { 'graphql.operation.name': labels.operation, 'platform.subgraph': source.name } };
+    const span = { attributes: { 'graphql.operation.name': name, 'platform.subgraph': source.name } };
     return async (variables, context) => {
+      // The gateway's lane refuses these in its pipeline (apollo.ts); this lane skips it.
+      const refusal = inputRefusalOf(source.schema, document, operation, variables);
+      if (refusal) return { errors: [this.format(graphQLErrorOf(refusal))] };
       const stop = this.options.metrics.graphqlDuration.startTimer();
       const result = await inSpan('gateway.fixed_operation', span, () =>
         source.run(document, variables, undefined, context),

@@ -23,6 +23,7 @@ import { InvalidUpgradeError, OriginNotAllowedError, RouteNotFoundError } from '
 import { requestInfoOf } from '../edge/request-context.js';
 import { requestIdOf } from '../edge/request-hooks.js';
 import { refuseUpgrade } from '../edge/upgrade-refusal.js';
+import { graphQLErrorOf, inputRefusalOf } from '../graph/input-coercion.js';
 import { operationLimitRules } from '../graph/operation-limits.js';
 import type { SubscriptionPlanExecutor } from './plan-executor.js';
 import { mapAsyncIterator } from './map-iterator.js';
@@ -137,6 +138,13 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
         }
         const errors = validate(executor.planner.apiSchema, document, [...specifiedRules, ...operationLimitRules]);
         if (errors.length > 0) return protocolErrors(errors);
+        // Queries and mutations meet this check in the gateway's pipeline; a subscription goes upstream directly.
+        const operation = getOperationAST(document, payload.operationName);
+        const refusal =
+          operation?.operation === 'subscription'
+            ? inputRefusalOf(executor.planner.apiSchema, document, operation, payload.variables ?? {})
+            : undefined;
+        if (refusal) return protocolErrors([graphQLErrorOf(refusal)]);
         return {
           schema: executor.planner.apiSchema,
           document,

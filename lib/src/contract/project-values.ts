@@ -29,6 +29,12 @@ export const projectProgresses = [
 /** Task priorities, as the projects spec lists them (Task), in rising order: `sortBy=priority` follows it. */
 export const taskPriorities = ['low', 'medium', 'high', 'urgent'] as const;
 
+/**
+ * The largest contract value (decisions: Defects (issue 23)): contract values are integers from 0 to 2^53 - 1, the
+ * integers a JSON number and the graph's SafeInt carry exactly; the `bigint` column holds more.
+ */
+export const contractValueMax = Number.MAX_SAFE_INTEGER;
+
 export type ProjectStatus = (typeof projectStatuses)[number];
 export type ProjectProgress = (typeof projectProgresses)[number];
 export type TaskPriority = (typeof taskPriorities)[number];

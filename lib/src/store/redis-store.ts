@@ -44,28 +44,52 @@ return {1, 0}
 `;
 
 /**
- * Fail closed and fast: no offline queue, one retry, one-second command timeout (decisions: outages).
+ * How long a request waits on one Redis command (decisions: outages, and Defects (issue 23)). A hanging Redis
+ * (stopped, not closed: no connection error ever comes) answers nothing; a request may wait on two commands in a
+ * row (a failure it tolerates, then the next), and 500 ms each keeps its 503 well within 2 s. Redis answers in
+ * well under a millisecond when it answers at all.
+ */
+const commandDeadlineMs = 500;
+
+/**
+ * Fail closed and fast: no offline queue, one retry, a command timeout (decisions: outages).
  * Auto-pipelining holds each command back to the next turn of the event loop: about 0.2 ms more per
  * biometric login when alone, but about 10% more /internal/verify throughput under load (bench, issue 3).
+ * It also sends a pipeline only once the one before it has answered, so against a hanging Redis a command's
+ * own timeout starts late: the deadline a request waits on is kept here (`unavailableOnFailure`) instead.
  */
 const failFast: RedisOptions = {
   enableOfflineQueue: false,
   maxRetriesPerRequest: 1,
-  commandTimeout: 1000,
+  commandTimeout: commandDeadlineMs,
   connectTimeout: 1000,
   enableAutoPipelining: true,
   retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
 };
 
 /**
- * A lost store is the decided 503. One promise for the command and its reading (`read`), not one per layer:
- * revocation is read on every request.
+ * A lost or hanging store is the decided 503, at the latest after the command deadline. One promise for the
+ * command and its reading (`read`), not one per layer: revocation is read on every request.
  */
 function unavailableOnFailure<T>(operation: Promise<T>): Promise<T>;
 function unavailableOnFailure<T, R>(operation: Promise<T>, read: (value: T) => R): Promise<R>;
 function unavailableOnFailure(operation: Promise<unknown>, read?: (value: unknown) => unknown) {
-  return operation.then(read, () => {
-    throw new ServiceUnavailableError();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ServiceUnavailableError()), commandDeadlineMs);
+    operation.then(
+      (value) => {
+        clearTimeout(timer);
+        try {
+          resolve(read ? read(value) : value);
+        } catch (error) {
+          reject(error);
+        }
+      },
+      () => {
+        clearTimeout(timer);
+        reject(new ServiceUnavailableError());
+      },
+    );
   });
 }
 
@@ -183,12 +207,13 @@ class RedisPubSub implements PubSub {
     const subscriber = this.connectSubscriber();
     const subscription: ChannelSubscription = {
       handlers: new Set(),
-      subscribed: unavailableOnFailure(subscriber.subscribe(this.prefix + channel)).then(
+      // Not under the command deadline: the subscriber's own, slower timeout applies (connectSubscriber says why).
+      subscribed: subscriber.subscribe(this.prefix + channel).then(
         () => undefined,
-        (error: unknown) => {
+        () => {
           // A failed SUBSCRIBE is forgotten at once: the next subscriber tries again.
           if (this.channels.get(channel) === subscription) this.channels.delete(channel);
-          throw error;
+          throw new ServiceUnavailableError();
         },
       ),
     };
@@ -198,7 +223,7 @@ class RedisPubSub implements PubSub {
 
   private connectSubscriber(): Redis {
     if (this.subscriber) return this.subscriber;
-    // A slower command timeout than failFast's 1 s: a burst of new subscriptions on a busy instance (1,000
+    // A slower command timeout than failFast's 500 ms: a burst of new subscriptions on a busy instance (1,000
     // sockets at once) must not fail while their SUBSCRIBE replies wait behind the event loop.
     const subscriber = this.publisher.duplicate({
       enableOfflineQueue: true,

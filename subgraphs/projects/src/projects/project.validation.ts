@@ -1,6 +1,6 @@
 import { freeFormObject, text, uuid, z } from '@platform/lib/validation';
 import { oneOf, sortedPageInput } from '../listing/list.validation.js';
-import { projectProgresses, projectStatuses } from '@platform/lib/contract/project-values';
+import { contractValueMax, projectProgresses, projectStatuses } from '@platform/lib/contract/project-values';
 
 export const projectStatus = oneOf([...projectStatuses]);
 export const projectProgress = oneOf([...projectProgresses]);
@@ -38,7 +38,7 @@ const contractValue = z
   .number({ invalid_type_error: 'must be an integer' })
   .int('must be an integer')
   .min(0, 'must be at least 0')
-  .max(Number.MAX_SAFE_INTEGER, 'is too large');
+  .max(contractValueMax, `must be at most ${contractValueMax}`);
 
 const description = z.string().max(10_000, 'must be at most 10000 characters');
 

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientFromNewIp } from '../../../test/client-address.js';
+import { loginAs, type HttpClient, type HttpResult } from '../../../test/client.js';
+import {
+  adminCredentials,
+  createTestDatabase,
+  newSharedResources,
+  startTestServer,
+  type TestServer,
+} from '../../../test/harness.js';
+import { startOwnRedis, type OwnRedis } from '../../../test/redis-server.js';
+import { servicesMissing } from '../../../test/services.js';
+import { eventually } from '../../../test/waiting.js';
+
+const unavailable = { message: 'Service temporarily unavailable', statusCode: 503 };
+const verifyHeaders = { 'x-service-name': 'redis-hang' };
+/** The bound of issue 23, item 4 is 2 s; the edge must answer well before it, not at it. */
+const requestBoundMs = 1200;
+const healthBoundMs = 1000;
+
+async function timed(work: Promise<HttpResult>): Promise<[HttpResult, number]> {
+  const started = performance.now();
+  const result = await work;
+  return [result, performance.now() - started];
+}
+
+/**
+ * Issue 23, item 4: Redis stopped but not closed (SIGSTOP to a redis-server of the test's own; the machine's
+ * shared Redis is never touched). Requests that need it answer 503 well within 2 s, /health reports the cache
+ * unhealthy within about a second, and everything recovers by itself after SIGCONT.
+ */
+describe.skipIf(servicesMissing)('Redis hanging (SIGSTOP)', () => {
+  let redis: OwnRedis;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let server: TestServer;
+  let api: HttpClient;
+
+  beforeAll(async () => {
+    redis = await startOwnRedis();
+    database = await createTestDatabase();
+    server = await startTestServer(newSharedResources(database.url), { REDIS_URL: redis.url });
+    api = clientFromNewIp(server.url);
+  });
+  afterAll(async () => {
+    redis?.thaw();
+    await server?.close();
+    await redis?.stop();
+    await database?.drop();
+  });
+
+  it('answers 503 well within 2 s, reports the cache unhealthy within about a second, and recovers', async () => {
+    const tokens = await loginAs(api, adminCredentials.email, adminCredentials.password);
+    redis.freeze();
+    try {
+      const [health, healthMs] = await timed(api.get('/health'));
+      expect(health.status).toBe(503);
+      expect(health.body.services).toMatchObject({ database: 'healthy', cache: 'unhealthy' });
+      expect(healthMs).toBeLessThan(healthBoundMs);
+      const requests: [string, () => Promise<HttpResult>][] = [
+        ['login', () => api.post('/api/v1/auth/login', adminCredentials)],
+        ['refresh', () => api.post('/api/v1/auth/refresh', { refreshToken: tokens.refreshToken })],
+        ['REST read', () => api.get('/api/v1/projects', { token: tokens.accessToken })],
+        ['graph read', () => api.graphql('{ me { id } }', {}, { token: tokens.accessToken })],
+        ['verify', () => api.get('/internal/verify', { token: tokens.accessToken, headers: verifyHeaders })],
+      ];
+      for (const [label, send] of requests) {
+        const [answer, ms] = await timed(send());
+        expect(answer.status, label).toBe(503);
+        if (label !== 'graph read') expect(answer.body, label).toEqual(unavailable);
+        expect(ms, label).toBeLessThan(requestBoundMs);
+      }
+    } finally {
+      redis.thaw();
+    }
+    await eventually(async () => (await api.get('/health')).status === 200, { timeoutMs: 5000, intervalMs: 100 });
+    expect((await api.get('/health')).body.services.cache).toBe('healthy');
+    expect((await api.post('/api/v1/auth/login', adminCredentials)).status).toBe(200);
+    const verified = await api.get('/internal/verify', { token: tokens.accessToken, headers: verifyHeaders });
+    expect(verified.status).toBe(200);
+  });
+});

@@ -1,0 +1,235 @@
+import {
+  GraphQLError,
+  Kind,
+  TypeInfo,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  typeFromAST,
+  visit,
+  visitWithTypeInfo,
+  type DocumentNode,
+  type GraphQLEnumType,
+  type GraphQLInputObjectType,
+  type GraphQLInputType,
+  type GraphQLLeafType,
+  type GraphQLScalarType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type ValueNode,
+} from 'graphql';
+import { GraphQLJSON, GraphQLJSONObject, GraphQLSafeInt } from 'graphql-scalars';
+import { ValidationError } from '@platform/lib/errors';
+
+/**
+ * Inputs the graph's types cannot coerce (out of range, wrong type, unknown or missing fields) are refused here,
+ * before anything runs, as BAD_USER_INPUT naming the field and never echoing the value (decisions: Defects
+ * (issue 23)). graphql-js's own refusals echo the value, and the supergraph knows the subgraphs' custom scalars
+ * only by name (the gateway would pass any value on and the subgraph's refusal would surface as a 500), so each
+ * check here uses the scalar's real implementation.
+ */
+
+type Path = readonly (string | number)[];
+
+interface Problem {
+  path: Path;
+  rule: string;
+}
+
+/** The subgraphs' custom scalars by the name the supergraph gives them. */
+const subgraphScalars: Readonly<Record<string, GraphQLScalarType>> = {
+  SafeInt: GraphQLSafeInt,
+  JSON: GraphQLJSON,
+  JSONObject: GraphQLJSONObject,
+};
+
+const scalarRules: Readonly<Record<string, string>> = {
+  Int: 'must be an integer from -2147483648 to 2147483647',
+  Float: 'must be a finite number',
+  String: 'must be a string',
+  Boolean: 'must be true or false',
+  ID: 'must be a string or an integer',
+  SafeInt: `must be an integer from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`,
+  JSON: 'must be JSON',
+  JSONObject: 'must be an object',
+};
+
+/** Enum values are the schema's words, safe to list; a long list is named by its type instead. */
+const maxListedEnumValues = 20;
+
+/** A client's key is named only when it could be a field name at all: never a long or arbitrary string. */
+const nameLike = /^[_A-Za-z][_0-9A-Za-z]{0,63}$/;
+
+function ruleOf(type: GraphQLLeafType): string {
+  if (isEnumType(type)) return enumRuleOf(type);
+  return scalarRules[type.name] ?? `must be a valid ${type.name}`;
+}
+
+function enumRuleOf(type: GraphQLEnumType): string {
+  const names = type.getValues().map((value) => value.name);
+  return names.length <= maxListedEnumValues ? `must be one of ${names.join(', ')}` : `must be a ${type.name} value`;
+}
+
+function parserOf(type: GraphQLLeafType): GraphQLLeafType {
+  return isEnumType(type) ? type : (subgraphScalars[type.name] ?? type);
+}
+
+/** A leaf's own parser decides; a throw or `undefined` is a refusal (as in graphql-js's coercion). */
+function leafProblem(parse: () => unknown, type: GraphQLLeafType, path: Path): Problem | undefined {
+  try {
+    if (parse() !== undefined) return undefined;
+  } catch {
+    // refused: the rule below says why without the value
+  }
+  return { path, rule: ruleOf(type) };
+}
+
+function unknownKeyProblem(key: string, path: Path): Problem {
+  return nameLike.test(key) ? { path: [...path, key], rule: 'unknown field' } : { path, rule: 'has an unknown field' };
+}
+
+function valueProblem(value: unknown, type: GraphQLInputType, path: Path): Problem | undefined {
+  if (isNonNullType(type)) {
+    if (value === null || value === undefined) return { path, rule: 'is required' };
+    return valueProblem(value, type.ofType, path);
+  }
+  if (value === null || value === undefined) return undefined;
+  if (isListType(type)) {
+    // A single value stands for a list of one (GraphQL input coercion).
+    if (!Array.isArray(value)) return valueProblem(value, type.ofType, path);
+    for (const [index, item] of value.entries()) {
+      const problem = valueProblem(item, type.ofType, [...path, index]);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  if (isInputObjectType(type)) return objectValueProblem(value, type, path);
+  return leafProblem(() => parserOf(type).parseValue(value), type, path);
+}
+
+function objectValueProblem(value: unknown, type: GraphQLInputObjectType, path: Path): Problem | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { path, rule: 'must be an object' };
+  const fields = type.getFields();
+  const given = value as Record<string, unknown>;
+  for (const key of Object.keys(given)) {
+    if (!Object.hasOwn(fields, key)) return unknownKeyProblem(key, path);
+  }
+  for (const field of Object.values(fields)) {
+    const fieldValue = Object.hasOwn(given, field.name) ? given[field.name] : undefined;
+    if (fieldValue === undefined) {
+      if (isNonNullType(field.type) && field.defaultValue === undefined) {
+        return { path: [...path, field.name], rule: 'is required' };
+      }
+      continue;
+    }
+    const problem = valueProblem(fieldValue, field.type, [...path, field.name]);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+function literalProblem(
+  node: ValueNode,
+  type: GraphQLInputType,
+  path: Path,
+  variables: Record<string, unknown>,
+): Problem | undefined {
+  // A variable's value is checked with the variables.
+  if (node.kind === Kind.VARIABLE) return undefined;
+  if (isNonNullType(type)) {
+    if (node.kind === Kind.NULL) return { path, rule: 'is required' };
+    return literalProblem(node, type.ofType, path, variables);
+  }
+  if (node.kind === Kind.NULL) return undefined;
+  if (isListType(type)) {
+    if (node.kind !== Kind.LIST) return literalProblem(node, type.ofType, path, variables);
+    for (const [index, item] of node.values.entries()) {
+      const problem = literalProblem(item, type.ofType, [...path, index], variables);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  if (isInputObjectType(type)) {
+    if (node.kind !== Kind.OBJECT) return { path, rule: 'must be an object' };
+    const fields = type.getFields();
+    for (const field of node.fields) {
+      const definition = Object.hasOwn(fields, field.name.value) ? fields[field.name.value] : undefined;
+      if (!definition) return unknownKeyProblem(field.name.value, path);
+      const problem = literalProblem(field.value, definition.type, [...path, field.name.value], variables);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  return leafProblem(() => parserOf(type).parseLiteral(node, variables), type, path);
+}
+
+function variablesProblem(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): Problem | undefined {
+  for (const definition of operation.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    const type = typeFromAST(schema, definition.type) as GraphQLInputType | undefined;
+    // An unknown type is the document's mistake, refused by validation.
+    if (!type) continue;
+    const value = Object.hasOwn(variables, name) ? variables[name] : undefined;
+    if (value === undefined && definition.defaultValue) continue;
+    const problem = valueProblem(value, type, [name]);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** Arguments written into the document: the custom scalars' literals pass the gateway's validation unchecked. */
+function literalsProblem(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): Problem | undefined {
+  const typeInfo = new TypeInfo(schema);
+  let found: Problem | undefined;
+  const visitor = visitWithTypeInfo(typeInfo, {
+    Argument(node) {
+      const type = typeInfo.getInputType();
+      if (found || !type) return;
+      found = literalProblem(node.value, type, [node.name.value], variables);
+    },
+  });
+  // The operation that runs and the fragments (validation refuses unused ones); another operation is not run.
+  for (const definition of document.definitions) {
+    if (definition === operation || definition.kind === Kind.FRAGMENT_DEFINITION) visit(definition, visitor);
+  }
+  return found;
+}
+
+/**
+ * The field a problem names, as the services' validation names it: a field inside an input object by its path
+ * within that object (`contractValue`, `products.0.name`), a variable or argument of its own by its name (`page`).
+ */
+function fieldOf(path: Path): string {
+  return (path.length > 1 ? path.slice(1) : path).join('.');
+}
+
+/** The first input of the operation that its types refuse, as the one validation error; undefined when none. */
+export function inputRefusalOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode | null | undefined,
+  variables: Record<string, unknown> | undefined,
+): ValidationError | undefined {
+  if (!operation) return undefined;
+  const given = variables ?? {};
+  const problem = variablesProblem(schema, operation, given) ?? literalsProblem(schema, document, operation, given);
+  return problem ? ValidationError.field(fieldOf(problem.path), problem.rule) : undefined;
+}
+
+/** The refusal as a GraphQL error; `extensions` adds to its own (Apollo's `http` status). */
+export function graphQLErrorOf(refusal: ValidationError, extensions: Record<string, unknown> = {}): GraphQLError {
+  return new GraphQLError(refusal.message, {
+    originalError: refusal,
+    extensions: { ...refusal.extensions, ...extensions },
+  });
+}
