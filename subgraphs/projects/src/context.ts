@@ -69,7 +69,14 @@ export function createProjectsServices(orm: MikroORM, storage: FileStorage, feed
     taskLoaders,
     nestedTasks: new NestedTaskService(taskRows, taskLoaders),
     taskFacets: new TaskFacetService(new TaskFacetRepository(em), projects),
-    comments: new CommentService(new CommentRepository(em), tasks, fileRows, activity, Date.now),
+    comments: new CommentService({
+      comments: new CommentRepository(em),
+      tasks,
+      files: fileRows,
+      changes: activity,
+      unitOfWork,
+      now: Date.now,
+    }),
     activity,
   };
 }
