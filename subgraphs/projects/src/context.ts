@@ -105,7 +105,14 @@ export function createProjectsServices(
     taskLoaders,
     nestedTasks: new NestedTaskService(taskRows, taskLoaders),
     taskFacets: new TaskFacetService(new TaskFacetRepository(em), projects),
-    comments: new CommentService(new CommentRepository(em), tasks, files, activity, Date.now),
+    comments: new CommentService({
+      comments: new CommentRepository(em),
+      tasks,
+      files,
+      changes: activity,
+      unitOfWork,
+      now: Date.now,
+    }),
     activity,
   };
 }

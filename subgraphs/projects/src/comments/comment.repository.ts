@@ -1,4 +1,4 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { findSortedPage, likePattern } from '../listing/list.repository.js';
 import { TaskComment, TaskCommentAttachment, type ReactionType } from './comment.entity.js';
@@ -77,6 +77,15 @@ export class CommentRepository {
     return this.em.findOne(TaskComment, { id, taskId });
   }
 
+  /**
+   * A comment of the task, deleted or not, locked for the rest of the open transaction: the one place where
+   * toggles of its reactions queue (decisions: Defects (issue 23)). `refresh`: the row read under the lock,
+   * never an earlier copy of it.
+   */
+  lockOfTask(taskId: string, id: string): Promise<TaskComment | null> {
+    return this.em.findOne(TaskComment, { id, taskId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
   /** Deleted comments are listed too (decisions: a deleted comment stays in lists); search matches content. */
   page(taskId: string, query: CommentListQuery): Promise<{ rows: TaskComment[]; total: number }> {
     const where: FilterQuery<TaskComment> = { taskId };
@@ -126,9 +135,10 @@ export class CommentRepository {
   }
 
   /**
-   * Toggles the user's reaction in one statement, so concurrent requests never lose a count: the same type
-   * again deletes the row, another type replaces it, none inserts it (hand-written: a delete feeding a
-   * conditional upsert has no query-builder form).
+   * Toggles the user's reaction in one statement: the same type again deletes the row, another type replaces
+   * it, none inserts it (hand-written: a delete feeding a conditional upsert has no query-builder form). One
+   * statement alone still loses flips (two that find no row both insert, the second as an update), so it runs
+   * with the comment locked (`lockOfTask`).
    */
   async toggleReaction(commentId: string, userId: number, type: ReactionType): Promise<void> {
     await this.em.execute(

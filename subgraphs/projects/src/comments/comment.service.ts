@@ -1,3 +1,4 @@
+import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import { validate } from '@platform/lib/validation';
 import type { ActivityLog } from '../activities/activity-log.js';
 import type { FileService } from '../files/file.service.js';
@@ -33,26 +34,29 @@ export interface CommentPage {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export interface CommentServiceDependencies {
+  comments: CommentRepository;
+  tasks: TaskService;
+  files: FileService;
+  changes: ActivityLog;
+  unitOfWork: UnitOfWork;
+  now: () => number;
+}
+
 /**
  * Comments of a task: the rules of the projects spec and decisions.md. Adding and deleting a comment write
- * their activity entry in the same transaction; a reaction is one atomic toggle per request.
+ * their activity entry in the same transaction; a reaction is one serialized flip per request.
  */
 export class CommentService {
-  constructor(
-    private readonly comments: CommentRepository,
-    private readonly tasks: TaskService,
-    private readonly files: FileService,
-    private readonly changes: ActivityLog,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly deps: CommentServiceDependencies) {}
 
   async list(actor: CommentActor, uniqueCode: string, input: Record<string, unknown>): Promise<CommentPage> {
     const query = validate(
       listCommentsInput,
       Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined)),
     );
-    const task = await this.tasks.get(uniqueCode);
-    const { rows, total } = await this.comments.page(task.id, query);
+    const task = await this.deps.tasks.get(uniqueCode);
+    const { rows, total } = await this.deps.comments.page(task.id, query);
     return {
       rows: await this.records(rows, actor.userId),
       meta: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
@@ -61,18 +65,18 @@ export class CommentService {
 
   async add(actor: CommentActor, uniqueCode: string, input: unknown): Promise<CommentRecord> {
     const { content, parentId, attachmentIds } = validate(addCommentInput, input);
-    const task = await this.tasks.get(uniqueCode);
+    const task = await this.deps.tasks.get(uniqueCode);
     if (parentId) {
-      const parent = await this.comments.findOfTask(task.id, parentId);
+      const parent = await this.deps.comments.findOfTask(task.id, parentId);
       if (!parent || parent.deletedAt) {
         throw new UnknownCommentReferenceError('parentId', 'must be a comment of the task');
       }
     }
-    if (!(await this.files.allReadable(attachmentIds))) {
+    if (!(await this.deps.files.allReadable(attachmentIds))) {
       throw new UnknownCommentReferenceError('attachmentIds', 'file not found');
     }
-    const comment = await this.changes.change(async (record) => {
-      const added = await this.comments.add({ taskId: task.id, parentId, authorUserId: actor.userId, content }, [
+    const comment = await this.deps.changes.change(async (record) => {
+      const added = await this.deps.comments.add({ taskId: task.id, parentId, authorUserId: actor.userId, content }, [
         ...attachmentIds,
       ]);
       record(actor.userId, task, 'comment_added', {
@@ -84,27 +88,33 @@ export class CommentService {
     return (await this.records([comment], actor.userId))[0];
   }
 
-  /** Like again removes the like; like then dislike switches (decisions: Project and task service). */
+  /**
+   * Like again removes the like; like then dislike switches (decisions: Project and task service). A toggle is
+   * not idempotent, so toggles of one comment run one after another: each locks the comment's row, flips, and
+   * answers the counts it left before the next one starts (decisions: Defects (issue 23)).
+   */
   async toggleReaction(actor: CommentActor, uniqueCode: string, input: unknown): Promise<ReactionSummary> {
     const { commentId, type } = validate(reactionInput, input);
-    const task = await this.tasks.get(uniqueCode);
-    const comment = await this.comments.findOfTask(task.id, commentId);
-    if (!comment || comment.deletedAt) {
-      throw new UnknownCommentReferenceError('commentId', 'must be a live comment of the task');
-    }
-    await this.comments.toggleReaction(comment.id, actor.userId, type);
-    return (await this.comments.reactionsOf([comment.id], actor.userId))[0];
+    const task = await this.deps.tasks.get(uniqueCode);
+    return this.deps.unitOfWork.run(async () => {
+      const comment = await this.deps.comments.lockOfTask(task.id, commentId);
+      if (!comment || comment.deletedAt) {
+        throw new UnknownCommentReferenceError('commentId', 'must be a live comment of the task');
+      }
+      await this.deps.comments.toggleReaction(comment.id, actor.userId, type);
+      return (await this.deps.comments.reactionsOf([comment.id], actor.userId))[0];
+    });
   }
 
   /** Soft delete: the comment stays listed with its content hidden; its replies stay. */
   async delete(actor: CommentActor, uniqueCode: string, commentId: string): Promise<void> {
-    const task = await this.tasks.get(uniqueCode);
-    const comment = uuidPattern.test(commentId) ? await this.comments.findOfTask(task.id, commentId) : null;
+    const task = await this.deps.tasks.get(uniqueCode);
+    const comment = uuidPattern.test(commentId) ? await this.deps.comments.findOfTask(task.id, commentId) : null;
     if (!comment || comment.deletedAt) throw new CommentNotFoundError();
     if (comment.authorUserId !== actor.userId && !actor.isAdmin) throw new NotCommentAuthorError();
-    const at = new Date(this.now());
-    await this.changes.change(async (record) => {
-      await this.comments.softDelete(comment, at);
+    const at = new Date(this.deps.now());
+    await this.deps.changes.change(async (record) => {
+      await this.deps.comments.softDelete(comment, at);
       record(actor.userId, task, 'comment_deleted', {
         from: { commentId, deletedAt: null },
         to: { commentId, deletedAt: at.toISOString() },
@@ -115,8 +125,8 @@ export class CommentService {
   /** Attachments and reactions of a page: one statement each, whatever its size. */
   private async records(rows: TaskComment[], userId: number): Promise<CommentRecord[]> {
     const ids = rows.map((row) => row.id);
-    const attachments = await this.comments.attachmentsOf(ids);
-    const reactions = await this.comments.reactionsOf(ids, userId);
+    const attachments = await this.deps.comments.attachmentsOf(ids);
+    const reactions = await this.deps.comments.reactionsOf(ids, userId);
     return rows.map((comment, index) => ({
       comment,
       attachments: attachments.filter((row) => row.commentId === comment.id),

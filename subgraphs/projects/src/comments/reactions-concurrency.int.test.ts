@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onDatabase } from '../../../../test/database.js';
 import { servicesMissing } from '../../../../test/services.js';
 import { startTaskBoard, type TaskBoard } from '../../../../test/tasks-kit.js';
 
@@ -7,6 +8,39 @@ interface ReactionResult {
   likes: number;
   dislikes: number;
   userReaction: string;
+}
+
+type Kind = 'like' | 'dislike';
+
+/** The state after one toggle of `kind` from `state` (decisions: like again removes it, the other switches). */
+const flip = (state: string, kind: Kind) => (state === kind ? '' : kind);
+
+/**
+ * Whether some serial order of the toggles, each answering the state it left, starts from no reaction and
+ * ends at `final`: the answers of serialized flips form one chain; lost flips break it.
+ */
+function serialOrderExists(toggles: { kind: Kind; answer: string }[], final: string): boolean {
+  const remaining = new Map<string, number>();
+  for (const { kind, answer } of toggles)
+    remaining.set(`${kind}>${answer}`, (remaining.get(`${kind}>${answer}`) ?? 0) + 1);
+  const dead = new Set<string>();
+  const search = (state: string, left: number): boolean => {
+    if (left === 0) return state === final;
+    const key = `${state}|${[...remaining.values()].join(',')}`;
+    if (dead.has(key)) return false;
+    for (const kind of ['like', 'dislike'] as const) {
+      const step = `${kind}>${flip(state, kind)}`;
+      const count = remaining.get(step) ?? 0;
+      if (count === 0) continue;
+      remaining.set(step, count - 1);
+      const found = search(flip(state, kind), left - 1);
+      remaining.set(step, count);
+      if (found) return true;
+    }
+    dead.add(key);
+    return false;
+  };
+  return search('', toggles.length);
 }
 
 describe.skipIf(servicesMissing)('reaction toggles under concurrency (issue 11, item 4)', () => {
@@ -26,7 +60,7 @@ describe.skipIf(servicesMissing)('reaction toggles under concurrency (issue 11, 
     );
     if (added.status !== 201) throw new Error(`add comment: ${added.status} ${JSON.stringify(added.body)}`);
     const commentId = (added.body as { id: string }).id;
-    const toggle = async (type: 'like' | 'dislike', token: string) => {
+    const toggle = async (type: Kind, token: string) => {
       const answer = await board.api.post(`/api/v1/tasks/${code}/comments/toggle-like`, { commentId, type }, { token });
       expect(answer.status).toBe(200);
       return answer.body as ReactionResult;
@@ -37,6 +71,55 @@ describe.skipIf(servicesMissing)('reaction toggles under concurrency (issue 11, 
     };
     return { commentId, toggle, seenBy };
   }
+
+  /** The reaction rows of the comment, counted in the database, not through the server. */
+  const rowsOf = (commentId: string) =>
+    onDatabase(board.server.shared.databaseUrl, async (sql) => {
+      const counted = await sql.query<{ likes: number; dislikes: number }>(
+        `select count(*) filter (where "type" = 'like')::int as "likes",
+           count(*) filter (where "type" = 'dislike')::int as "dislikes"
+         from "projects"."task_comment_reaction" where "comment_id" = $1`,
+        [commentId],
+      );
+      return counted.rows[0];
+    });
+
+  // Issue 23, item 2: two toggles that both found no row both inserted one, so a flip was lost.
+  it.each([
+    { toggles: 10, left: '', likes: 0 },
+    { toggles: 11, left: 'like', likes: 1 },
+  ])(
+    'leaves $toggles concurrent likes by one user as an even or odd number of flips',
+    async ({ toggles, left, likes }) => {
+      const { commentId, toggle, seenBy } = await commentOnNewTask();
+      const toggler = await board.kit.user(['tasks:read', 'comments:write']);
+
+      const answers = await Promise.all(Array.from({ length: toggles }, () => toggle('like', toggler.token)));
+
+      // Serialized flips alternate: half of the answers (rounded up) report the like, the others none.
+      expect(answers.filter((answer) => answer.userReaction === 'like')).toHaveLength(Math.ceil(toggles / 2));
+      expect(await seenBy(toggler.token)).toMatchObject({ likes, dislikes: 0, userReaction: left });
+      expect(await rowsOf(commentId)).toEqual({ likes, dislikes: 0 });
+    },
+  );
+
+  it('leaves mixed concurrent likes and dislikes by one user in a state some serial order reaches', async () => {
+    const { commentId, toggle, seenBy } = await commentOnNewTask();
+    const kinds: Kind[] = Array.from({ length: 12 }, (_, n) => (n % 3 === 0 ? 'dislike' : 'like'));
+    for (let round = 0; round < 3; round += 1) {
+      const toggler = await board.kit.user(['tasks:read', 'comments:write']);
+      const before = await rowsOf(commentId);
+
+      const answers = await Promise.all(kinds.map((kind) => toggle(kind, toggler.token)));
+
+      const settled = await seenBy(toggler.token);
+      const toggles = kinds.map((kind, n) => ({ kind, answer: answers[n]!.userReaction }));
+      expect(serialOrderExists(toggles, settled.userReaction), JSON.stringify(toggles)).toBe(true);
+      const own = { like: [1, 0], dislike: [0, 1], '': [0, 0] }[settled.userReaction]!;
+      expect(await rowsOf(commentId)).toEqual({ likes: before!.likes + own[0]!, dislikes: before!.dislikes + own[1]! });
+      expect(settled).toMatchObject(await rowsOf(commentId));
+    }
+  });
 
   it('counts 100 users liking one comment at once as 100 likes', async () => {
     const { commentId, toggle, seenBy } = await commentOnNewTask();
