@@ -4,9 +4,16 @@ import { collect, wsClient } from './notifications-kit.js';
 import { testRedisUrl } from './services.js';
 import { eventually } from './waiting.js';
 
-/** Every field of an activity entry, with the actor's Person fields that the auth subgraph resolves. */
+const actorFields = 'actor { id name email code department }';
+
+/**
+ * Every field of an activity entry, an added comment's or a change's, with the actor's Person fields that the
+ * auth subgraph resolves.
+ */
 export const activityFields = `id taskId createdAt updatedAt
-  history { id type actorId changedAt from to actor { id name email code department } }`;
+  comment { id taskId parentId actorId content attachments { id fileId } likes dislikes isDeleted userReaction
+    createdAt ${actorFields} }
+  history { id type actorId changedAt from to ${actorFields} }`;
 
 export const taskActivityAddedSubscription = `subscription ($projectId: String!) {
   taskActivityAdded(projectId: $projectId) { ${activityFields} }

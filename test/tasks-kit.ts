@@ -27,7 +27,9 @@ export const taskKeys = [
 ].sort();
 
 export const taskParticipantKeys = ['email', 'employeeId', 'id', 'name'];
+/** An activity entry of a change, and of an added comment (projects spec, Activity: `history` or `comment`). */
 export const activityKeys = ['createdAt', 'history', 'id', 'taskId', 'updatedAt'];
+export const commentActivityKeys = ['comment', 'createdAt', 'id', 'taskId', 'updatedAt'];
 export const historyKeys = ['actor', 'actorId', 'changedAt', 'from', 'id', 'to', 'type'];
 export const commentKeys = [
   'actor',

@@ -1,6 +1,6 @@
 import { taskPriorities } from '@platform/lib/contract/project-values';
 import { z } from '@platform/lib/validation';
-import { commentOf, commentShape } from './comment.shapes.js';
+import { commentFields, commentOf, commentShape } from './comment.shapes.js';
 import { pageOf } from './paging.js';
 import { personSelection, personShape, type Person } from './person.shapes.js';
 import { timestamp } from './response.shapes.js';
@@ -10,9 +10,11 @@ export const taskFields = `id uniqueCode name description endDate fileId parentI
   department { id code name } participants { id employeeId employee { name email } }
   priority status tags createdAt updatedAt deletedAt`;
 
-/** The acting user of an activity entry, as the spec's Person (decisions: projects, Creator). */
-
-export const activityFields = `id taskId createdAt updatedAt
+/**
+ * An activity entry: an added comment as the spec's Comment, any other change as its history, whose acting user
+ * is the spec's Person (decisions: projects, Creator).
+ */
+export const activityFields = `id taskId createdAt updatedAt comment { ${commentFields} }
   history { id type actorId actor { ${personSelection} } changedAt from to }`;
 
 interface GraphTask {
@@ -41,6 +43,7 @@ interface GraphActivity {
   taskId: string;
   createdAt: string;
   updatedAt: string;
+  comment: unknown;
   history: {
     id: string;
     type: string;
@@ -49,7 +52,7 @@ interface GraphActivity {
     changedAt: string;
     from: object;
     to: object;
-  };
+  } | null;
 }
 
 /**
@@ -88,9 +91,13 @@ export function taskPageOf(value: unknown) {
   return { data: page.data.map(taskOf), meta: page.meta };
 }
 
-/** The spec's Activity with its `history` (comments arrive with the comments half of the service). */
+/** The spec's Activity: either `comment` (the spec's Comment) or `history`, the other key absent. */
+function activityOf({ comment, history, ...entry }: GraphActivity) {
+  return comment ? { ...entry, comment: commentOf(comment) } : { ...entry, history };
+}
+
 export function activitiesOf(value: unknown) {
-  return value as GraphActivity[];
+  return (value as GraphActivity[]).map(activityOf);
 }
 
 /**
@@ -137,21 +144,28 @@ export const taskShape = z.strictObject({
 
 export const taskPageShape = pageOf(taskShape);
 
-export const activityShape = z.strictObject({
-  id: z.string(),
-  taskId: z.string(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  history: z.strictObject({
-    id: z.string(),
-    type: z.string().describe('`created`, `updated`, `status_changed`, `deleted`, `comment_added`, `comment_deleted`'),
-    actorId: z.string(),
-    actor: personShape,
-    changedAt: timestamp,
-    from: z.record(z.unknown()),
-    to: z.record(z.unknown()),
-  }),
-});
+const activityEntry = { id: z.string(), taskId: z.string(), createdAt: timestamp, updatedAt: timestamp };
+
+export const activityShape = z
+  .union([
+    z.strictObject({
+      ...activityEntry,
+      comment: commentShape.describe('An added comment, as the comments list shows it'),
+    }),
+    z.strictObject({
+      ...activityEntry,
+      history: z.strictObject({
+        id: z.string(),
+        type: z.string().describe('`created`, `updated`, `status_changed`, `deleted` or `comment_deleted`'),
+        actorId: z.string(),
+        actor: personShape,
+        changedAt: timestamp,
+        from: z.record(z.unknown()),
+        to: z.record(z.unknown()),
+      }),
+    }),
+  ])
+  .describe('Either `comment` (an added comment) or `history` (any other change of the task)');
 
 export const nestedTaskPageShape = pageOf(
   taskShape.extend({

@@ -12,7 +12,7 @@ import { startStandaloneSubgraph, type StandaloneSubgraph } from '../../../../te
 import { taskBoardOn } from '../../../../test/tasks-kit.js';
 import { createProjectsSubgraph } from '../app.js';
 
-const permissions = ['tasks:write', 'tasks:read', 'projects:write', 'projects:read'];
+const permissions = ['tasks:write', 'tasks:read', 'projects:write', 'projects:read', 'comments:write'];
 
 /** Processes of one test sharing a database and a Redis prefix, closed in reverse order after it. */
 function sharedProcesses() {
@@ -95,5 +95,28 @@ describe.skipIf(servicesMissing)('live task activity: distributed layout, the pr
       { errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })] },
     ]);
     await Promise.all([watcher.dispose(), refused.dispose()]);
+  });
+
+  it("an added comment arrives as the entry's `comment`, its author resolved, and the history shows it so", async () => {
+    const { id: projectId, uniqueCode } = await board.project();
+    const code = (await board.task(uniqueCode)).unique_code;
+    const watcher = watchProject(gateway.url, board.reader.token, projectId);
+    await processes.channels.subscribed(projectId);
+    const comments = `/api/v1/tasks/${code}/comments`;
+    const asWriter = { token: board.writer.token };
+
+    const { answer, entry } = await deliveredWithin(watcher, () =>
+      board.api.post(comments, { content: 'On it' }, asWriter),
+    );
+    const { actor: _author, ...comment } = answer.body;
+    expect(entry).toMatchObject({ history: null, comment: { ...comment, actor: actorOf(board.writer) } });
+    expect((await board.api.delete(`${comments}/${comment.id}`, asWriter)).status).toBe(200);
+    const history = await board.api.get(`/api/v1/tasks/${code}/activities`, { token: board.reader.token });
+    expect(history.body.map((item: { comment?: object }) => item.comment)).toEqual([
+      undefined,
+      { ...answer.body, content: '', isDeleted: true },
+      undefined,
+    ]);
+    await watcher.dispose();
   });
 });

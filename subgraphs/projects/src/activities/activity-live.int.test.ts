@@ -38,29 +38,29 @@ describe.skipIf(servicesMissing)('live task activity: taskActivityAdded over the
     const moved = await delivered(() => api.put(`/api/v1/tasks/${code}/status`, { status: 'doing' }, asWriter));
     const commented = await delivered(() => api.post(`/api/v1/tasks/${code}/comments`, { content: 'On it' }, asWriter));
     const commentId = commented.answer.body.id as string;
-    const uncommented = await delivered(() => api.delete(`/api/v1/tasks/${code}/comments/${commentId}`, asWriter));
     const history = await api.graphql(
       `query ($code: String!) { taskActivities(uniqueCode: $code) { ${activityFields} } }`,
       { code },
       { token: reader.token },
     );
+    const uncommented = await delivered(() => api.delete(`/api/v1/tasks/${code}/comments/${commentId}`, asWriter));
     const deleted = await delivered(() => api.delete(`/api/v1/tasks/${code}`, asWriter));
 
-    const live = [created, updated, moved, commented, uncommented].map(({ entry }) => entry);
+    const live = [created, updated, moved, commented].map(({ entry }) => entry);
     expect(history.body.data.taskActivities).toEqual(live);
-    const entries = [...live, deleted.entry];
-    expect(entries.map((entry) => entry.history.type)).toEqual([
+    const { actor: _author, ...comment } = commented.answer.body;
+    expect(commented.entry).toMatchObject({ history: null, comment: { ...comment, actor: actorOf(writer) } });
+    const changes = [created, updated, moved, uncommented, deleted].map(({ entry }) => entry);
+    expect(changes.map((entry) => entry.history.type)).toEqual([
       'created',
       'updated',
       'status_changed',
-      'comment_added',
       'comment_deleted',
       'deleted',
     ]);
-    expect(entries.map((entry) => [entry.history.from, entry.history.to]).slice(1)).toEqual([
+    expect(changes.map((entry) => [entry.history.from, entry.history.to]).slice(1)).toEqual([
       [{ name: 'Weld the main beam' }, { name: 'Weld both beams' }],
       [{ status: 'todo' }, { status: 'doing' }],
-      [{}, { commentId, content: 'On it', parentId: null, attachmentIds: [] }],
       [
         { commentId, deletedAt: null },
         { commentId, deletedAt: expect.any(String) },
@@ -68,8 +68,9 @@ describe.skipIf(servicesMissing)('live task activity: taskActivityAdded over the
       [{ deletedAt: null }, { deletedAt: expect.any(String) }],
     ]);
     expect(created.entry.history.to).toMatchObject({ name: 'Weld the main beam', status: 'todo', priority: 'high' });
-    for (const entry of entries) {
-      expect(entry.taskId).toBe(created.answer.id);
+    for (const entry of [...changes, commented.entry]) expect(entry.taskId).toBe(created.answer.id);
+    for (const entry of changes) {
+      expect(entry.comment).toBeNull();
       expect(entry.history).toMatchObject({
         id: entry.id,
         actorId: String(writer.user.id),

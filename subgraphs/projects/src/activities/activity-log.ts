@@ -1,4 +1,5 @@
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
+import type { CommentRecord } from '../comments/comment.service.js';
 import type { ProjectService } from '../projects/project.service.js';
 import type { ActivityFeed } from './activity-feed.js';
 import type { Activity, ActivityType, ChangedFields } from './activity.entity.js';
@@ -12,12 +13,16 @@ export interface ChangedTask {
   projectId: string;
 }
 
-/** Stages the entry of a user's change of a task in the change's open transaction. */
+/**
+ * Stages the entry of a user's change of a task in the change's open transaction; an added comment is given
+ * as its shape shows it, so that the live entry carries it (decisions: Defects (issue 23)).
+ */
 export type RecordActivity = (
   actorUserId: number,
   task: ChangedTask,
   type: ActivityType,
   diff: { from: ChangedFields; to: ChangedFields },
+  comment?: CommentRecord,
 ) => void;
 
 /**
@@ -35,14 +40,16 @@ export class ActivityLog {
   ) {}
 
   async change<T>(work: (record: RecordActivity) => Promise<T>): Promise<T> {
-    const staged: { projectId: string; activity: Activity }[] = [];
+    const staged: { projectId: string; activity: Activity; comment: CommentRecord | null }[] = [];
     const result = await this.unitOfWork.run(() =>
-      work((actorUserId, task, type, diff) => {
+      work((actorUserId, task, type, diff, comment) => {
         const activity = this.entries.stageChange(task.id, type, actorUserId, diff, new Date(this.now()));
-        staged.push({ projectId: task.projectId, activity });
+        staged.push({ projectId: task.projectId, activity, comment: comment ?? null });
       }),
     );
-    for (const { projectId, activity } of staged) await this.feed.publish(projectId, activityView(activity));
+    for (const { projectId, activity, comment } of staged) {
+      await this.feed.publish(projectId, activityView(activity, comment));
+    }
     return result;
   }
 

@@ -3,15 +3,15 @@ import { userWithPermission } from '@platform/lib/graphql/context';
 import type { ProjectsContext } from '../context.js';
 import { PersonReference, personOf } from '../projects/project.types.js';
 import { TaskActivityType, TaskHistoryType } from './activity.types.js';
-import { activityView } from './activity.views.js';
 
 /** A task's activity history (projects spec, Activity; permission tasks:read). */
 @Resolver()
 export class ActivityResolver {
   @Query(() => [TaskActivityType], { description: 'Oldest first' })
   async taskActivities(@Arg('uniqueCode', () => String) uniqueCode: string, @Ctx() ctx: ProjectsContext) {
-    userWithPermission(ctx, 'tasks:read');
-    return (await ctx.projects.tasks.history(uniqueCode)).map(activityView);
+    const viewer = userWithPermission(ctx, 'tasks:read');
+    const entries = await ctx.projects.tasks.history(uniqueCode);
+    return ctx.projects.taskLoaders.activitiesSeenBy(viewer.userId, entries);
   }
 
   @Subscription(() => TaskActivityType, {

@@ -1,5 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
+import { CommentType } from '../comments/comment.types.js';
 
 @ObjectType('TaskHistory', { description: 'A recorded change: `from` and `to` hold only the changed fields' })
 export class TaskHistoryType {
@@ -7,7 +8,8 @@ export class TaskHistoryType {
   id!: string;
 
   @Field(() => String, {
-    description: '`created`, `updated`, `status_changed`, `deleted`, `comment_added` or `comment_deleted`',
+    description:
+      '`created`, `updated`, `status_changed`, `deleted` or `comment_deleted` (an added comment is a `comment`)',
   })
   type!: string;
 
@@ -24,7 +26,9 @@ export class TaskHistoryType {
   to!: Record<string, unknown>;
 }
 
-@ObjectType('TaskActivity', { description: "An entry of a task's activity (projects spec, Activity)" })
+@ObjectType('TaskActivity', {
+  description: "An entry of a task's activity (projects spec, Activity): either `comment` or `history`, never both",
+})
 export class TaskActivityType {
   @Field(() => ID)
   id!: string;
@@ -38,6 +42,9 @@ export class TaskActivityType {
   @Field(() => String)
   updatedAt!: string;
 
-  @Field(() => TaskHistoryType)
-  history!: TaskHistoryType;
+  @Field(() => CommentType, { nullable: true, description: 'An added comment, shown as the comments list shows it' })
+  comment!: CommentType | null;
+
+  @Field(() => TaskHistoryType, { nullable: true, description: 'A change of the task; null for a comment' })
+  history!: TaskHistoryType | null;
 }

@@ -1,3 +1,5 @@
+import type { CommentRecord } from '../comments/comment.service.js';
+import { commentView } from '../comments/comment.views.js';
 import type { Activity } from './activity.entity.js';
 import type { TaskActivityType } from './activity.types.js';
 
@@ -7,12 +9,29 @@ export type ActivityRow = Pick<
   'id' | 'taskId' | 'type' | 'actorUserId' | 'from' | 'to' | 'changedAt' | 'createdAt' | 'updatedAt'
 >;
 
-export function activityView(activity: ActivityRow): TaskActivityType {
-  return {
+/** The comment an entry adds: a `comment_added` entry names it in `to.commentId` (decisions: Comment activity). */
+export function addedCommentIdOf(activity: Pick<ActivityRow, 'type' | 'to'>): string | null {
+  const commentId = activity.to.commentId;
+  return activity.type === 'comment_added' && typeof commentId === 'string' ? commentId : null;
+}
+
+/**
+ * The spec's Activity, either `comment` or `history`: an added comment is shown as the comments list shows it
+ * (deleted: `isDeleted`, no content), every other change as its history (decisions: Defects (issue 23)).
+ */
+export function activityView(activity: ActivityRow, comment: CommentRecord | null = null): TaskActivityType {
+  const entry = {
     id: activity.id,
     taskId: activity.taskId,
     createdAt: activity.createdAt.toISOString(),
     updatedAt: activity.updatedAt.toISOString(),
+  };
+  if (comment && addedCommentIdOf(activity) === comment.comment.id) {
+    return { ...entry, comment: commentView(comment), history: null };
+  }
+  return {
+    ...entry,
+    comment: null,
     history: {
       id: activity.id,
       type: activity.type,
@@ -22,4 +41,10 @@ export function activityView(activity: ActivityRow): TaskActivityType {
       to: activity.to,
     },
   };
+}
+
+/** One task's entries, each added comment found among `comments`, the task's comments as its viewer sees them. */
+export function activityViews(rows: readonly ActivityRow[], comments: readonly CommentRecord[]): TaskActivityType[] {
+  const byId = new Map(comments.map((record) => [record.comment.id, record]));
+  return rows.map((row) => activityView(row, byId.get(addedCommentIdOf(row) ?? '') ?? null));
 }

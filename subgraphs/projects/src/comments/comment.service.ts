@@ -75,17 +75,15 @@ export class CommentService {
     if (!(await this.deps.files.allReadable(attachmentIds))) {
       throw new UnknownCommentReferenceError('attachmentIds', 'file not found');
     }
-    const comment = await this.deps.changes.change(async (record) => {
+    return this.deps.changes.change(async (record) => {
       const added = await this.deps.comments.add({ taskId: task.id, parentId, authorUserId: actor.userId, content }, [
         ...attachmentIds,
       ]);
-      record(actor.userId, task, 'comment_added', {
-        from: {},
-        to: { commentId: added.id, content, parentId, attachmentIds },
-      });
-      return added;
+      const [shown] = await this.records([added], actor.userId);
+      const diff = { from: {}, to: { commentId: added.id, content, parentId, attachmentIds } };
+      record(actor.userId, task, 'comment_added', diff, shown);
+      return shown;
     });
-    return (await this.records([comment], actor.userId))[0];
   }
 
   /**

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
-import type { ActivityRow } from '../activities/activity.views.js';
+import type { TaskActivityType } from '../activities/activity.types.js';
+import { activityViews, addedCommentIdOf, type ActivityRow } from '../activities/activity.views.js';
 import type { ActivityRepository } from '../activities/activity.repository.js';
 import type { CommentRepository } from '../comments/comment.repository.js';
 import type { CommentRecord } from '../comments/comment.service.js';
@@ -37,5 +38,15 @@ export class TaskLoaders {
       this.commentsByViewer.set(viewerId, loader);
     }
     return loader;
+  }
+
+  /**
+   * Entries of one task as `viewerId` sees them: each added comment as the comments list shows it to them, read
+   * through the same loader as the task's comments, so a page's entries cost no statement per entry.
+   */
+  async activitiesSeenBy(viewerId: number, rows: readonly ActivityRow[]): Promise<TaskActivityType[]> {
+    const taskId = rows.find((row) => addedCommentIdOf(row) !== null)?.taskId;
+    const comments = taskId === undefined ? [] : await this.commentsSeenBy(viewerId).load(taskId);
+    return activityViews(rows, comments);
   }
 }

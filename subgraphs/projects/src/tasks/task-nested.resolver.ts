@@ -1,7 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import { userOf, userWithPermission } from '@platform/lib/graphql/context';
 import { TaskActivityType } from '../activities/activity.types.js';
-import { activityView } from '../activities/activity.views.js';
 import { CommentType } from '../comments/comment.types.js';
 import { commentView } from '../comments/comment.views.js';
 import type { ProjectsContext } from '../context.js';
@@ -32,8 +31,10 @@ export class TaskNestedResolver {
     return records.map(commentView);
   }
 
+  /** Added comments show the caller's own reaction, as in `comments`. */
   @FieldResolver(() => [TaskActivityType], { description: 'Oldest first, as in the activity history' })
   async activities(@Root() task: TaskType, @Ctx() ctx: ProjectsContext) {
-    return (await ctx.projects.taskLoaders.activities.load(task.id)).map(activityView);
+    const loaders = ctx.projects.taskLoaders;
+    return loaders.activitiesSeenBy(userOf(ctx).userId, await loaders.activities.load(task.id));
   }
 }

@@ -11,8 +11,11 @@ const person = 'id name email code department avatarFileId';
 const everyNestedField = `query ($p: String!, $limit: Int!) { nestedTasks(projectId: $p, limit: $limit) {
   data { id uniqueCode department { id code name } participants { id employeeId employee { name email } }
     comments { id parentId actor { ${person} } content attachments { id fileId } likes dislikes userReaction }
-    activities { id history { type actor { ${person} } from to } } }
+    activities { id comment { id actor { ${person} } content likes userReaction }
+      history { type actor { ${person} } from to } } }
   meta { total } } }`;
+
+type Activity = { history: { type: string } | null; comment: { id: string } | null };
 
 /** The notification worker polls its job queue on its own schedule; those statements are not the request's. */
 describe.skipIf(servicesMissing)('a nested page of tasks costs the same SQL statements at any size', () => {
@@ -69,11 +72,12 @@ describe.skipIf(servicesMissing)('a nested page of tasks costs the same SQL stat
       expect(task.comments).toHaveLength(2);
       expect(task.comments[0]).toMatchObject({ likes: 1, attachments: [{ fileId: expect.any(String) }] });
       expect(task.comments[1].actor.name).toBeTruthy();
-      expect(task.activities.map((entry: { history: { type: string } }) => entry.history.type)).toEqual([
+      expect(task.activities.map((entry: Activity) => entry.history?.type ?? entry.comment?.id)).toEqual([
         'created',
-        'comment_added',
-        'comment_added',
+        task.comments[0].id,
+        task.comments[1].id,
       ]);
+      expect(task.activities[1].comment).toMatchObject({ likes: 1, actor: { name: expect.any(String) } });
     }
   };
 
@@ -97,5 +101,20 @@ describe.skipIf(servicesMissing)('a nested page of tasks costs the same SQL stat
     const restFifty = await counted.statementsOf(() => rest(50));
     expect(restFifty, restFifty.join('\n')).toHaveLength(restFive.length);
     expect(restFive).toHaveLength(five.length);
+  });
+
+  it('activities alone: their added comments are read in one statement for the page, not one per entry', async () => {
+    const activitiesOnly = async (limit: number) => {
+      const answer = await api.get(
+        `/api/v1/tasks/nested?projectId=${projectCode}&limit=${limit}&includeActivities=true`,
+        { token },
+      );
+      expect(answer.body.data).toHaveLength(limit);
+      for (const task of answer.body.data) expect(task.activities[2].comment.content).toBe('Agreed');
+    };
+    const five = await counted.statementsOf(() => activitiesOnly(5));
+    const fifty = await counted.statementsOf(() => activitiesOnly(50));
+    expect(fifty, fifty.join('\n')).toHaveLength(five.length);
+    expect(five.length, five.join('\n')).toBeLessThanOrEqual(6);
   });
 });

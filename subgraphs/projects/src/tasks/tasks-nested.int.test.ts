@@ -5,6 +5,7 @@ import { expectRefusedNamingField } from '../../../../test/refusals.js';
 import { servicesMissing } from '../../../../test/services.js';
 import {
   activityKeys,
+  commentActivityKeys,
   commentKeys,
   historyKeys,
   startTaskBoard,
@@ -13,12 +14,14 @@ import {
 } from '../../../../test/tasks-kit.js';
 
 const nested = '/api/v1/tasks/nested';
+
+type GraphActivity = { comment: { id: string } | null; history: { type: string } | null };
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
 interface NestedItem extends Record<string, unknown> {
   unique_code: string;
   comments?: Record<string, any>[];
-  activities?: { history: Record<string, any> }[];
+  activities?: { comment?: Record<string, any>; history: Record<string, any> }[];
 }
 
 describe.skipIf(servicesMissing)('tasks with nested comments and activities (GET /api/v1/tasks/nested)', () => {
@@ -33,11 +36,12 @@ describe.skipIf(servicesMissing)('tasks with nested comments and activities (GET
 
   beforeAll(async () => {
     board = await startTaskBoard(['tasks:write', 'tasks:read', 'projects:write', 'comments:write']);
-    other = await board.kit.user(['tasks:read', 'comments:write']);
+    other = await board.kit.user(['tasks:read', 'comments:write', 'projects:write']);
     ({ id: projectId, uniqueCode: projectCode } = await board.project());
     first = await board.task(projectCode, { participantIds: [board.writer.employee.id] });
     second = await board.task(projectCode, { name: 'Paint the rails' });
-    const file = await uploadFiles(board.server.url, board.writer.token, [{ name: 'a.txt', bytes: Buffer.from('a') }]);
+    // The reply's author attaches a file they uploaded: an upload is its uploader's until attached (issue 31).
+    const file = await uploadFiles(board.server.url, other.token, [{ name: 'a.txt', bytes: Buffer.from('a') }]);
     fileId = file.body.id;
     const add = async (name: string, body: Record<string, unknown>, token = board.writer.token) => {
       const added = await board.api.post(`/api/v1/tasks/${first.unique_code}/comments`, body, { token });
@@ -112,16 +116,17 @@ describe.skipIf(servicesMissing)('tasks with nested comments and activities (GET
 
     const history = await board.api.get(`/api/v1/tasks/${first.unique_code}/activities`, { token: board.writer.token });
     expect(item.activities).toEqual(history.body);
-    expect(item.activities!.map((activity) => activity.history.type)).toEqual([
-      'created',
-      'comment_added',
-      'comment_added',
-      'comment_added',
+    const [created, ...commented] = item.activities!;
+    expect(created!.history.type).toBe('created');
+    expect(commented.map((activity) => activity.comment ?? activity.history.type)).toEqual([
+      opening,
+      reply,
+      withdrawn,
       'comment_deleted',
     ]);
     for (const activity of item.activities!) {
-      expect(Object.keys(activity).sort()).toEqual(activityKeys);
-      expect(Object.keys(activity.history).sort()).toEqual(historyKeys);
+      expect(Object.keys(activity).sort()).toEqual(activity.comment ? commentActivityKeys : activityKeys);
+      if (!activity.comment) expect(Object.keys(activity.history).sort()).toEqual(historyKeys);
     }
     expect(itemOf(answer.body, second.unique_code)).toMatchObject({ comments: [] });
     expect(itemOf(answer.body, second.unique_code).activities!.map((a) => a.history.type)).toEqual(['created']);
@@ -169,7 +174,7 @@ describe.skipIf(servicesMissing)('tasks with nested comments and activities (GET
       `query ($p: String!) { nestedTasks(projectId: $p, limit: 1, page: 2) {
         data { uniqueCode participants { employeeId } comments { id parentId content isDeleted likes dislikes
           userReaction attachments { fileId } actor { id email } }
-          activities { taskId history { type actor { id } } } }
+          activities { taskId comment { id content isDeleted userReaction actor { id } } history { type actor { id } } } }
         meta { page limit total totalPages } } }`,
       { p: projectCode },
       { token: other.token },
@@ -194,17 +199,30 @@ describe.skipIf(servicesMissing)('tasks with nested comments and activities (GET
       expect.objectContaining({ id: comments.reply!.id, attachments: [{ fileId }], userReaction: '' }),
       expect.objectContaining({ id: comments.withdrawn!.id, content: '', isDeleted: true }),
     ]);
-    expect(data[0].activities.map((entry: { history: { type: string } }) => entry.history.type)).toEqual([
+    expect(data[0].activities.map((entry: GraphActivity) => entry.history?.type ?? entry.comment?.id)).toEqual([
       'created',
-      'comment_added',
-      'comment_added',
-      'comment_added',
+      comments.opening!.id,
+      comments.reply!.id,
+      comments.withdrawn!.id,
       'comment_deleted',
     ]);
     expect(data[0].activities[0]).toEqual({
       taskId: first.id,
+      comment: null,
       history: { type: 'created', actor: { id: String(board.writer.user.id) } },
     });
+    expect(data[0].activities[1]).toEqual({
+      taskId: first.id,
+      comment: {
+        id: comments.opening!.id,
+        content: 'Opening remark',
+        isDeleted: false,
+        userReaction: 'dislike',
+        actor: { id: String(board.writer.user.id) },
+      },
+      history: null,
+    });
+    expect(data[0].activities[3].comment).toMatchObject({ isDeleted: true, content: '' });
   });
 
   it('refuses each bad query field with 400 naming it', async () => {
