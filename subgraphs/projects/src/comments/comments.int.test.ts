@@ -194,7 +194,7 @@ describe.skipIf(servicesMissing)('task comments over REST (projects spec, decisi
     expect(asReader.body.data[0]).toMatchObject({ likes: 1, dislikes: 1, userReaction: '' });
 
     // Concurrent toggles by different users are all counted: one row per (comment, user).
-    const many = await Promise.all(Array.from({ length: 6 }, () => kit.user(['comments:write'])));
+    const many = await Promise.all(Array.from({ length: 6 }, () => kit.user(['comments:write', 'tasks:read'])));
     await Promise.all(many.map((user) => toggle('dislike', user.token)));
     const counted = await api.get(commentsOf(code), { token: reader.token });
     expect(counted.body.data[0]).toMatchObject({ likes: 1, dislikes: 7 });
