@@ -102,8 +102,9 @@ export async function createGraph(options: GraphOptions) {
     plugins: [
       perIpRateLimitPlugin(platform),
       subscriptionsOverSocketsOnly(),
-      operationCostPlugin(),
+      // Refusals of input come first: the cost estimate reads the variables, so they must be valid by then.
       refuseUncoercibleInput(),
+      operationCostPlugin(),
       metricsPlugin(options.metrics),
       // The edge serves its own explorer page (pages/pages.ts), from the project's files.
       ApolloServerPluginLandingPageDisabled(),

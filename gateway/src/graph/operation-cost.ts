@@ -16,7 +16,7 @@ import type { GatewayContext } from '@platform/lib/graphql/context';
  * largest default), a page's `data`/`items` once (the page counted them), any other list by an assumed 10.
  * The bound keeps every REST route's operation at its largest page inside it (a test checks them all).
  */
-export const costLimits = { maxCost: 100_000, defaultPageSize: 20, assumedListSize: 10 } as const;
+export const costLimits = { maxCost: 150_000, defaultPageSize: 20, assumedListSize: 10 } as const;
 
 const pageItemFields = new Set(['data', 'items']);
 
