@@ -28,3 +28,11 @@ export class MetricsTokenRequiredError extends UnauthenticatedError {
     super('Metrics token required');
   }
 }
+
+/** An answer of /graphql over its byte bound (decisions: Cost of an operation). */
+export class AnswerTooLargeError extends AppError {
+  readonly code = 'RESPONSE_TOO_LARGE';
+  constructor(maxBytes: number) {
+    super(`The answer exceeds ${maxBytes} bytes: select fewer fields or a smaller page`);
+  }
+}

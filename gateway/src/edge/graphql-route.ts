@@ -9,6 +9,7 @@ import type { Graph } from '../graph/apollo.js';
 import { operationLimits } from '../graph/operation-limits.js';
 import { gatewayContextOf } from './request-context.js';
 import { sendExplorer, wantsExplorer } from '../pages/pages.js';
+import { AnswerTooLargeError } from './edge.errors.js';
 
 function documentOf(request: FastifyRequest): string | undefined {
   const source = (request.method === 'GET' ? request.query : request.body) as { query?: unknown } | undefined;
@@ -57,17 +58,11 @@ export const maxAnswerBytes = 8 * 1024 * 1024;
 async function capAnswer(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (typeof payload !== 'string' || payload.length <= maxAnswerBytes / 4) return payload;
   if (Buffer.byteLength(payload) <= maxAnswerBytes) return payload;
-  const error = new AnswerTooLargeError();
+  const error = new AnswerTooLargeError(maxAnswerBytes);
   void reply.code(httpStatusOf(error.code)).type('application/json');
   return JSON.stringify({ errors: [{ message: error.message, extensions: { code: error.code } }] });
 }
 
-class AnswerTooLargeError extends AppError {
-  readonly code = 'RESPONSE_TOO_LARGE';
-  constructor() {
-    super(`The answer exceeds ${maxAnswerBytes} bytes: select fewer fields or a smaller page`);
-  }
-}
 
 class GraphQLResultTooLarge extends AppError {
   readonly code = 'BAD_REQUEST';

@@ -1,4 +1,4 @@
-import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { findSortedPage, likePattern } from '../listing/list.repository.js';
 import { TaskComment, TaskCommentAttachment, type ReactionType } from './comment.entity.js';
@@ -78,12 +78,12 @@ export class CommentRepository {
   }
 
   /**
-   * A comment of the task, deleted or not, locked for the rest of the open transaction: the one place where
-   * toggles of its reactions queue (decisions: Defects (issue 23)). `refresh`: the row read under the lock,
-   * never an earlier copy of it.
+   * Holds, for the rest of the open transaction, the one lock where a user's toggles of one comment's reaction
+   * queue (decisions: Defects (issue 23)): a transaction-scoped advisory lock on (comment, user), so other users'
+   * toggles of the same comment never wait for it.
    */
-  lockOfTask(taskId: string, id: string): Promise<TaskComment | null> {
-    return this.em.findOne(TaskComment, { id, taskId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  async lockReactionOf(commentId: string, userId: number): Promise<void> {
+    await this.em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`${commentId}:${userId}`]);
   }
 
   /** Deleted comments are listed too (decisions: a deleted comment stays in lists); search matches content. */
@@ -138,7 +138,7 @@ export class CommentRepository {
    * Toggles the user's reaction in one statement: the same type again deletes the row, another type replaces
    * it, none inserts it (hand-written: a delete feeding a conditional upsert has no query-builder form). One
    * statement alone still loses flips (two that find no row both insert, the second as an update), so it runs
-   * with the comment locked (`lockOfTask`).
+   * under the user's lock on the comment's reaction (`lockReactionOf`).
    */
   async toggleReaction(commentId: string, userId: number, type: ReactionType): Promise<void> {
     await this.em.execute(

@@ -88,17 +88,19 @@ export class CommentService {
 
   /**
    * Like again removes the like; like then dislike switches (decisions: Project and task service). A toggle is
-   * not idempotent, so toggles of one comment run one after another: each locks the comment's row, flips, and
-   * answers the counts it left before the next one starts (decisions: Defects (issue 23)).
+   * not idempotent, so one user's toggles of one comment run one after another: each takes that user's lock on
+   * the comment's reaction, flips, and answers the state it left; other users' toggles do not wait for it
+   * (decisions: Defects (issue 23)).
    */
   async toggleReaction(actor: CommentActor, uniqueCode: string, input: unknown): Promise<ReactionSummary> {
     const { commentId, type } = validate(reactionInput, input);
     const task = await this.deps.tasks.get(uniqueCode);
+    const comment = await this.deps.comments.findOfTask(task.id, commentId);
+    if (!comment || comment.deletedAt) {
+      throw new UnknownCommentReferenceError('commentId', 'must be a live comment of the task');
+    }
     return this.deps.unitOfWork.run(async () => {
-      const comment = await this.deps.comments.lockOfTask(task.id, commentId);
-      if (!comment || comment.deletedAt) {
-        throw new UnknownCommentReferenceError('commentId', 'must be a live comment of the task');
-      }
+      await this.deps.comments.lockReactionOf(comment.id, actor.userId);
       await this.deps.comments.toggleReaction(comment.id, actor.userId, type);
       return (await this.deps.comments.reactionsOf([comment.id], actor.userId))[0];
     });

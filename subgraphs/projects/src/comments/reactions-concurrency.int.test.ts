@@ -137,8 +137,8 @@ describe.skipIf(servicesMissing)('reaction toggles under concurrency (issue 11, 
       expect(answer.likes).toBeGreaterThanOrEqual(1);
       expect(answer.likes).toBeLessThanOrEqual(100);
     }
-    // The last toggle to commit saw every like: some answer carries the full count.
-    expect(Math.max(...answers.map((answer) => answer.likes))).toBe(100);
+    // Each answer counts what was committed when it counted (other users' toggles do not wait for each other);
+    // once all have answered, every like is counted.
     expect(await seenBy(board.reader.token)).toMatchObject({ likes: 100, dislikes: 0, userReaction: '' });
     expect(await seenBy(users[42]!.token)).toMatchObject({ likes: 100, userReaction: 'like' });
   });
