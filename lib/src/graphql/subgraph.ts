@@ -3,7 +3,9 @@ import { buildSubgraphSchema } from '@apollo/subgraph';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { parse, type GraphQLSchema } from 'graphql';
 import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RevocationSource } from '../auth/revocation.js';
+import type { Platform } from '../platform.js';
 import { checkArgumentsOfEveryField } from './argument-rule.js';
 import type { GatewayContext } from './context.js';
 
@@ -68,3 +70,19 @@ export interface Subgraph<Context extends GatewayContext = GatewayContext> {
   content?(context: GatewayContext, id: string): Promise<Buffer>;
   close(): Promise<void>;
 }
+
+/**
+ * What a subgraph's per-request services are built from, built once per process: its ORM (each request forks
+ * its own entity manager from it) and the platform's ports with the one clock, `platform.now`. A subgraph adds
+ * its own process-wide parts (a file store, a job queue) by extending it.
+ */
+export interface SubgraphShared {
+  orm: MikroORM;
+  platform: Platform;
+}
+
+/** The one signature of every subgraph's per-request services (its `context.ts`); built lazily, part by part. */
+export type ServicesFactory<Shared extends SubgraphShared, Services> = (
+  shared: Shared,
+  request: GatewayContext,
+) => Services;

@@ -2,14 +2,10 @@ import { pingDatabase, type DatabasePool } from '@platform/lib/database';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import type { Platform } from '@platform/lib/platform';
-import { AuditRepository } from './audit/audit.repository.js';
-import { AuditWriter } from './audit/audit.service.js';
-import { ConfirmationEvents } from './confirmations/confirmation-events.js';
-import { ConfirmationRepository } from './confirmations/confirmation.repository.js';
-import { ConfirmationSweep, scheduleSweep } from './confirmations/confirmation-sweep.js';
-import { ConfirmationPushes } from './confirmations/confirmation-pushes.js';
-import { createAuthServices, deviceKeysOf, type AuthContext } from './context.js';
-import { FcmProvider } from '@platform/lib/push/fcm';
+import { scheduleSweep } from './confirmations/confirmation-sweep.js';
+import { openConfirmationPushes, sweepConfirmations } from './confirmations/confirmation.wiring.js';
+import { createAuthServices, type AuthContext, type AuthShared } from './context.js';
+import { openDeviceKeys } from './devices/device.wiring.js';
 import { authEntities } from './entities.js';
 import { authMigrations } from './migrations/index.js';
 import { RevocationReader } from './revocations/revocation-reader.js';
@@ -27,24 +23,17 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
     migrations: authMigrations,
   });
   const { schema, sdl } = await buildAuthSchema();
-  const confirmationPushes = new ConfirmationPushes(
-    () => orm.em.fork(),
-    deviceKeysOf(platform),
-    platform.config.FCM_ENABLED ? new FcmProvider(platform.config, 'auth') : null,
-    platform.logger,
-    platform.now,
-  );
-  const services = (base: GatewayContext) => createAuthServices(platform, orm, base, confirmationPushes);
+  const deviceKeys = openDeviceKeys(platform.cipher);
+  const confirmationPushes = openConfirmationPushes({ orm, platform }, deviceKeys);
+  const shared: AuthShared = { orm, platform, deviceKeys, confirmationPushes };
+  const services = (base: GatewayContext) => createAuthServices(shared, base);
   const { BOOTSTRAP_ADMIN_EMAIL: adminEmail, BOOTSTRAP_ADMIN_PASSWORD: adminPassword } = platform.config;
   if (adminEmail && adminPassword) {
     await services(systemContext).users.ensureAdmin(adminEmail, adminPassword);
   }
   const stopSweep = scheduleSweep(
     async () => {
-      const em = orm.em.fork();
-      const audit = new AuditWriter(new AuditRepository(em), sweepRequest);
-      const events = new ConfirmationEvents(platform.stores.pubSub, platform.logger);
-      await new ConfirmationSweep(new ConfirmationRepository(em), events, audit, platform.now).run();
+      await sweepConfirmations(shared);
       await confirmationPushes.resume();
     },
     platform.config.CONFIRMATION_SWEEP_SECONDS,
@@ -69,12 +58,4 @@ const systemContext: GatewayContext = {
   request: { requestId: 'startup', ip: '127.0.0.1', userAgent: 'startup', deviceFingerprint: null },
   caller: null,
   authFailure: null,
-};
-
-/** Who the sweep's audit entries name as the requester: the service itself. */
-const sweepRequest = {
-  requestId: 'confirmation-sweep',
-  ip: '127.0.0.1',
-  userAgent: 'confirmation-sweep',
-  deviceFingerprint: null,
 };

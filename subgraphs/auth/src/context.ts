@@ -1,42 +1,58 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { ServicesFactory, SubgraphShared } from '@platform/lib/graphql/subgraph';
+import { lazyScope } from '@platform/lib/lazy-scope';
+import type { NotificationProducer } from '@platform/lib/notifications/producer';
 import type { Platform } from '@platform/lib/platform';
-import { AuditLogService } from './audit/audit-log.service.js';
-import { AuditRepository } from './audit/audit.repository.js';
-import { AuditWriter } from './audit/audit.service.js';
-import { ChallengeSessions } from './challenges/challenge-sessions.js';
-import { ConfirmationEvents } from './confirmations/confirmation-events.js';
-import type { ConfirmationAnnouncer } from './confirmations/confirmation-pushes.js';
-import { ConfirmationRepository } from './confirmations/confirmation.repository.js';
-import { ConfirmationService } from './confirmations/confirmation.service.js';
-import { DeviceRegistrationService } from './devices/device-registration.service.js';
-import { DeviceKeys } from './devices/device-keys.js';
-import { DeviceKeyCache } from './devices/device-signature.js';
-import { DeviceRepository } from './devices/device.repository.js';
-import { DeviceService } from './devices/device.service.js';
-import { DirectoryRepository } from './directory/directory.repository.js';
-import { DirectoryService } from './directory/directory.service.js';
-import { BiometricTokenIssuer } from './mobile/biometric-tokens.js';
-import { LoginRepository } from './mobile/login.repository.js';
-import { MobileLoginService } from './mobile/mobile-login.service.js';
-import { PasskeyKeys } from './passkeys/passkey-keys.js';
-import { PasskeyLoginService } from './passkeys/passkey-login.service.js';
-import { PasskeyRegistrationService } from './passkeys/passkey-registration.service.js';
-import { PasskeyRepository } from './passkeys/passkey.repository.js';
-import { PasskeyService } from './passkeys/passkey.service.js';
-import { PasskeyVerifier, relyingPartyOf } from './passkeys/relying-party.js';
-import { SecurityTimelineService } from './security-timeline/security-timeline.service.js';
-import { RevocationRepository } from './revocations/revocation.repository.js';
-import { RevocationService } from './revocations/revocation.service.js';
-import { ServiceTokenRepository } from './service-tokens/service-token.repository.js';
-import { ServiceTokenService } from './service-tokens/service-token.service.js';
-import { SessionService } from './sessions/session.service.js';
-import { TokenFamilyRepository } from './sessions/token-family.repository.js';
-import { TokenFamilyService } from './sessions/token-family.service.js';
 import { UnitOfWork } from '@platform/lib/unit-of-work';
-import { UserRepository } from './users/user.repository.js';
-import { UserService } from './users/user.service.js';
+import type { AuditLogService } from './audit/audit-log.service.js';
+import type { AuditRepository } from './audit/audit.repository.js';
+import type { AuditWriter } from './audit/audit.service.js';
+import { auditWiring } from './audit/audit.wiring.js';
+import type { ChallengeSessions } from './challenges/challenge-sessions.js';
+import { challengeWiring } from './challenges/challenge.wiring.js';
+import type { ConfirmationAnnouncer } from './confirmations/confirmation-pushes.js';
+import type { ConfirmationService } from './confirmations/confirmation.service.js';
+import { confirmationWiring } from './confirmations/confirmation.wiring.js';
+import type { DeviceRegistrationService } from './devices/device-registration.service.js';
+import type { DeviceKeys } from './devices/device-keys.js';
+import type { DeviceRepository } from './devices/device.repository.js';
+import type { DeviceService } from './devices/device.service.js';
+import { deviceWiring } from './devices/device.wiring.js';
+import type { DirectoryRepository } from './directory/directory.repository.js';
+import type { DirectoryService } from './directory/directory.service.js';
+import { directoryWiring } from './directory/directory.wiring.js';
+import type { MobileLoginService } from './mobile/mobile-login.service.js';
+import { mobileWiring } from './mobile/mobile.wiring.js';
+import type { PasskeyKeys } from './passkeys/passkey-keys.js';
+import type { PasskeyLoginService } from './passkeys/passkey-login.service.js';
+import type { PasskeyRegistrationService } from './passkeys/passkey-registration.service.js';
+import type { PasskeyRepository } from './passkeys/passkey.repository.js';
+import type { PasskeyService } from './passkeys/passkey.service.js';
+import { passkeyWiring } from './passkeys/passkey.wiring.js';
+import type { PasskeyVerifier, RelyingParty } from './passkeys/relying-party.js';
+import type { RevocationService } from './revocations/revocation.service.js';
+import { revocationWiring } from './revocations/revocation.wiring.js';
+import type { SecurityTimelineService } from './security-timeline/security-timeline.service.js';
+import { securityTimelineWiring } from './security-timeline/security-timeline.wiring.js';
+import type { ServiceTokenService } from './service-tokens/service-token.service.js';
+import { serviceTokenWiring } from './service-tokens/service-token.wiring.js';
+import type { SessionService } from './sessions/session.service.js';
+import { sessionWiring } from './sessions/session.wiring.js';
+import type { TokenFamilyRepository } from './sessions/token-family.repository.js';
+import type { TokenFamilyService } from './sessions/token-family.service.js';
+import type { UserRepository } from './users/user.repository.js';
+import type { UserService } from './users/user.service.js';
+import { userWiring } from './users/user.wiring.js';
 
+/** The auth subgraph's process-wide parts: the subgraph's own besides the ORM and the platform. */
+export interface AuthShared extends SubgraphShared {
+  /** Parsed device public keys, cached for the process. */
+  deviceKeys: DeviceKeys;
+  confirmationPushes: ConfirmationAnnouncer;
+}
+
+/** What resolvers and the edge reach: the services only. */
 export interface AuthServices {
   audit: AuditWriter;
   auditLog: AuditLogService;
@@ -59,130 +75,52 @@ export interface AuthContext extends GatewayContext {
   auth: AuthServices;
 }
 
-/** Parsed device keys outlive requests: one cache per process (platform). */
-const deviceKeyCaches = new WeakMap<Platform, DeviceKeyCache>();
-
-export function deviceKeysOf(platform: Platform): DeviceKeys {
-  let cache = deviceKeyCaches.get(platform);
-  if (!cache) deviceKeyCaches.set(platform, (cache = new DeviceKeyCache()));
-  return new DeviceKeys(platform.cipher, cache);
+/** Everything a request's services are built from, each part built on its first use (lib/lazy-scope.ts). */
+interface AuthScope extends AuthServices {
+  platform: Platform;
+  request: GatewayContext;
+  deviceKeys: DeviceKeys;
+  confirmationPushes: ConfirmationAnnouncer;
+  securityNotices: NotificationProducer;
+  em: EntityManager;
+  unitOfWork: UnitOfWork;
+  auditEntries: AuditRepository;
+  challenges: ChallengeSessions;
+  deviceRows: DeviceRepository;
+  directoryRows: DirectoryRepository;
+  passkeyRows: PasskeyRepository;
+  passkeyKeys: PasskeyKeys;
+  passkeyVerifier: PasskeyVerifier;
+  relyingParty: RelyingParty;
+  revocations: RevocationService;
+  tokenFamilyRows: TokenFamilyRepository;
+  userRows: UserRepository;
 }
 
 /**
  * Per-request state in one place: a forked entity manager, the repositories and the unit of work over it, and
- * the services over those with their loaders.
+ * the services over those with their loaders, each built when the request first needs it. How each feature's
+ * parts are built is the feature's own (`x.wiring.ts`).
  */
-export function createAuthServices(
-  platform: Platform,
-  orm: MikroORM,
-  base: GatewayContext,
-  confirmationPushes: ConfirmationAnnouncer,
-): AuthServices {
-  const em = orm.em.fork();
-  const unitOfWork = new UnitOfWork(em);
-  const auditEntries = new AuditRepository(em);
-  const devices = new DeviceRepository(em);
-  const directory = new DirectoryRepository(em);
-  const tokenFamilies = new TokenFamilyRepository(em);
-  const users = new UserRepository(em);
-  const revocations = new RevocationService(
-    new RevocationRepository(em),
-    unitOfWork,
-    platform.revocations,
-    platform.now,
-  );
-  const actorId = () => (base.caller?.kind === 'user' ? base.caller.userId : undefined);
-  const audit = new AuditWriter(auditEntries, base.request);
-  const families = new TokenFamilyService(tokenFamilies, unitOfWork, platform.codec, revocations, platform.now);
-  const challenges = new ChallengeSessions(platform.stores.keyValue, platform.now);
-  const deviceKeys = deviceKeysOf(platform);
-  const securityNotices = platform.notifications.as('auth');
-  const { rateLimiter } = platform;
-  const issuer = new BiometricTokenIssuer(platform.codec, families, devices, auditEntries, platform.now);
-  const sessions = new SessionService(users, platform, families, audit, base);
-  const passkeys = new PasskeyRepository(em);
-  const relyingParty = relyingPartyOf(platform.config);
-  const passkeyVerifier = new PasskeyVerifier(relyingParty);
-  const passkeyKeys = new PasskeyKeys(platform.cipher);
-  return {
-    audit,
-    auditLog: new AuditLogService(auditEntries),
-    securityTimeline: new SecurityTimelineService(auditEntries),
-    confirmations: new ConfirmationService(
-      new ConfirmationRepository(em),
-      devices,
-      deviceKeys,
-      platform.codec,
-      platform.cipher,
-      rateLimiter,
-      new ConfirmationEvents(platform.stores.pubSub, platform.logger),
-      confirmationPushes,
-      audit,
-      platform.now,
-    ),
-    deviceRegistration: new DeviceRegistrationService(
-      devices,
-      users,
-      unitOfWork,
-      rateLimiter,
-      challenges,
-      deviceKeys,
-      audit,
-      platform.now,
-      securityNotices,
-    ),
-    devices: new DeviceService(
-      devices,
-      tokenFamilies,
-      rateLimiter,
-      revocations,
-      deviceKeys,
-      audit,
-      platform.now,
-      securityNotices,
-    ),
-    directory: new DirectoryService(directory, audit, actorId),
-    families,
-    mobile: new MobileLoginService(
-      devices,
-      users,
-      rateLimiter,
-      challenges,
-      deviceKeys,
-      families,
-      issuer,
-      audit,
-      new LoginRepository(em),
-      base,
-    ),
-    passkeyLogin: new PasskeyLoginService(
-      passkeys,
-      users,
-      challenges,
-      sessions,
-      unitOfWork,
-      passkeyVerifier,
-      passkeyKeys,
-      relyingParty,
-      platform.config.JWT_SECRET,
-      rateLimiter,
-      audit,
-      base,
-      platform.now,
-    ),
-    passkeyRegistration: new PasskeyRegistrationService(
-      passkeys,
-      users,
-      challenges,
-      passkeyVerifier,
-      passkeyKeys,
-      relyingParty,
-      rateLimiter,
-      audit,
-    ),
-    passkeys: new PasskeyService(passkeys, rateLimiter, audit),
-    serviceTokens: new ServiceTokenService(new ServiceTokenRepository(em), platform.codec, revocations, audit),
-    sessions,
-    users: new UserService({ users, directory, revocations, audit }),
-  };
-}
+export const createAuthServices: ServicesFactory<AuthShared, AuthServices> = (shared, request) =>
+  lazyScope<AuthScope>({
+    platform: () => shared.platform,
+    request: () => request,
+    deviceKeys: () => shared.deviceKeys,
+    confirmationPushes: () => shared.confirmationPushes,
+    securityNotices: () => shared.platform.notifications.as('auth'),
+    em: () => shared.orm.em.fork(),
+    unitOfWork: (scope) => new UnitOfWork(scope.em),
+    ...auditWiring,
+    ...challengeWiring,
+    ...confirmationWiring,
+    ...deviceWiring,
+    ...directoryWiring,
+    ...mobileWiring,
+    ...passkeyWiring,
+    ...revocationWiring,
+    ...securityTimelineWiring,
+    ...serviceTokenWiring,
+    ...sessionWiring,
+    ...userWiring,
+  });

@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { pingDatabase, type DatabasePool } from '@platform/lib/database';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import type { Platform } from '@platform/lib/platform';
-import { createNotificationsServices, type NotificationsContext } from './context.js';
+import { createNotificationsServices, type NotificationsContext, type NotificationsShared } from './context.js';
 import { fcmHealthCheck } from './channels/push-providers.js';
 import { openDelivery } from './delivery.js';
 import { notificationsDatabase } from './database.js';
@@ -21,11 +21,12 @@ export async function createNotificationsSubgraph(
   const delivery = await openDelivery(platform, orm, database.url);
   if (platform.config.WORKER_ENABLED) await delivery.startWorker();
   const { schema, sdl } = await buildNotificationsSchema();
+  const shared: NotificationsShared = { orm, platform, delivery };
   return {
     name: 'notifications',
     schema,
     sdl,
-    createContext: (base) => ({ ...base, notifications: createNotificationsServices(platform, orm, delivery) }),
+    createContext: (base) => ({ ...base, notifications: createNotificationsServices(shared, base) }),
     health: () => pingDatabase(orm),
     pushHealth: platform.config.FCM_ENABLED ? fcmHealthCheck(platform.config, platform.now) : undefined,
     close: () => delivery.close(),

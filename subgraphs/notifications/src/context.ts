@@ -1,14 +1,22 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { ServicesFactory, SubgraphShared } from '@platform/lib/graphql/subgraph';
+import { lazyScope } from '@platform/lib/lazy-scope';
 import type { Platform } from '@platform/lib/platform';
 import type { DeliveryRuntime } from './delivery.js';
-import { DeviceRepository } from './devices/device.repository.js';
-import { DeviceService } from './devices/device.service.js';
+import type { DeviceService } from './devices/device.service.js';
+import { deviceWiring } from './devices/device.wiring.js';
 import type { InboxEvents } from './inbox/inbox-events.js';
-import { InboxService } from './inbox/inbox.service.js';
-import { NotificationRepository } from './inbox/notification.repository.js';
-import { JobRepository } from './jobs/job.repository.js';
-import { JobService } from './jobs/job.service.js';
+import type { InboxService } from './inbox/inbox.service.js';
+import { inboxWiring } from './inbox/inbox.wiring.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import type { JobService } from './jobs/job.service.js';
+import { jobWiring } from './jobs/job.wiring.js';
+
+/** The notification subgraph's process-wide parts: the job queue and inbox events of its delivery runtime. */
+export interface NotificationsShared extends SubgraphShared {
+  delivery: DeliveryRuntime;
+}
 
 export interface NotificationsServices {
   inbox: InboxService;
@@ -21,16 +29,21 @@ export interface NotificationsContext extends GatewayContext {
   notifications: NotificationsServices;
 }
 
-export function createNotificationsServices(
-  platform: Platform,
-  orm: MikroORM,
-  delivery: DeliveryRuntime,
-): NotificationsServices {
-  const em = orm.em.fork();
-  return {
-    inbox: new InboxService(new NotificationRepository(em), delivery.events),
-    devices: new DeviceService(new DeviceRepository(em), platform.cipher),
-    jobs: new JobService(new JobRepository(em), delivery.queue),
-    events: delivery.events,
-  };
+/** Everything a request's services are built from, each part built on its first use (lib/lazy-scope.ts). */
+interface NotificationsScope extends NotificationsServices {
+  platform: Platform;
+  em: EntityManager;
+  queue: JobQueue;
 }
+
+/** Per-request services over a forked entity manager, each built when the request first needs it. */
+export const createNotificationsServices: ServicesFactory<NotificationsShared, NotificationsServices> = (shared) =>
+  lazyScope<NotificationsScope>({
+    platform: () => shared.platform,
+    em: () => shared.orm.em.fork(),
+    queue: () => shared.delivery.queue,
+    events: () => shared.delivery.events,
+    ...deviceWiring,
+    ...inboxWiring,
+    ...jobWiring,
+  });

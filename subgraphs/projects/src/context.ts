@@ -1,6 +1,6 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { hasPermission, type Caller } from '@platform/lib/auth/caller';
 import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { SubgraphShared } from '@platform/lib/graphql/subgraph';
 import { UnitOfWork } from '@platform/lib/unit-of-work';
 import { CustomerRepository } from './customers/customer.repository.js';
 import { CustomerService } from './customers/customer.service.js';
@@ -56,12 +56,15 @@ function fileReaderOf(caller: Caller | null): FileReader | null {
   };
 }
 
-export function createProjectsServices(
-  orm: MikroORM,
-  storage: FileStorage,
-  feed: ActivityFeed,
-  caller: Caller | null,
-): ProjectsServices {
+/** The projects subgraph's process-wide parts: the file store and the activity feed. */
+export interface ProjectsShared extends SubgraphShared {
+  storage: FileStorage;
+  feed: ActivityFeed;
+}
+
+export function createProjectsServices(shared: ProjectsShared, request: GatewayContext): ProjectsServices {
+  const { orm, storage, feed } = shared;
+  const { caller } = request;
   const em = orm.em.fork();
   const customerRows = new CustomerRepository(em);
   const fileRows = new FileRepository(em);

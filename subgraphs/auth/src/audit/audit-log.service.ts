@@ -5,9 +5,13 @@ import type { AuditEntryType, AuditLogFilter, PageInput } from './audit.types.js
 
 const asJson = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
+export interface AuditLogServiceDependencies {
+  auditEntries: AuditRepository;
+}
+
 /** Admins read the audit log through the graph, newest first. */
 export class AuditLogService {
-  constructor(private readonly auditEntries: AuditRepository) {}
+  constructor(private readonly deps: AuditLogServiceDependencies) {}
 
   list(
     filter: AuditLogFilter | null | undefined,
@@ -20,7 +24,7 @@ export class AuditLogService {
     };
     return readAuditPage(
       page,
-      (limit, offset) => this.auditEntries.page(where, limit, offset),
+      (limit, offset) => this.deps.auditEntries.page(where, limit, offset),
       (entry) => ({
         ...entry,
         id: String(entry.id),

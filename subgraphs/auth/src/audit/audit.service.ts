@@ -22,29 +22,34 @@ function sha256(value: string): string {
  * Writes audit entries outside the operation's unit of work: a failed operation rolls its own changes back,
  * but the record that it failed must stay.
  */
+export interface AuditWriterDependencies {
+  auditEntries: AuditRepository;
+  /** Who asked: each entry names the request's address and user agent. */
+  request: RequestInfo;
+  now: () => number;
+}
+
 export class AuditWriter {
-  constructor(
-    private readonly auditEntries: AuditRepository,
-    private readonly request: RequestInfo,
-  ) {}
+  constructor(private readonly deps: AuditWriterDependencies) {}
 
   async record(event: AuditEvent): Promise<void> {
-    await this.auditEntries.record(this.entryOf(event));
+    await this.deps.auditEntries.record(this.entryOf(event));
   }
 
   entryOf(event: AuditEvent): AuditEntryValues {
+    const { request, now } = this.deps;
     return {
       action: event.action,
       result: event.result,
       userId: event.userId ?? null,
       deviceId: event.deviceId ?? null,
-      ipAddress: this.request.ip,
-      userAgent: this.request.userAgent?.slice(0, 512) ?? null,
+      ipAddress: request.ip,
+      userAgent: request.userAgent?.slice(0, 512) ?? null,
       errorCode: event.errorCode ?? null,
       details: event.details ?? null,
       challengeHash: event.challenge ? sha256(event.challenge) : null,
       signature: event.signature ?? null,
-      createdAt: new Date(),
+      createdAt: new Date(now()),
     };
   }
 }

@@ -6,7 +6,7 @@ import { ChallengeSessions, challengeLifetimes, challengeMessage } from './chall
 function sessionsAt(start = Date.parse('2026-11-22T00:00:00.000Z')) {
   const clock = { now: start };
   const now = () => clock.now;
-  return { clock, sessions: new ChallengeSessions(createMemoryStores(now).keyValue, now) };
+  return { clock, sessions: new ChallengeSessions({ store: createMemoryStores(now).keyValue, now }) };
 }
 
 describe('ChallengeSessions', () => {

@@ -21,6 +21,13 @@ export interface ChallengeSession<T> {
   data: T;
 }
 
+export interface ChallengeSessionsDependencies {
+  store: KeyValueStore;
+  now: () => number;
+  /** The CSPRNG; `randomBytes` unless a test fixes it. */
+  random?: (bytes: number) => Buffer;
+}
+
 /**
  * Single-use challenge sessions in the shared store (every instance sees them). A verifier first reads the
  * session to check the signature, so a wrong signature leaves it usable (decisions: Signatures), and only
@@ -29,41 +36,37 @@ export interface ChallengeSession<T> {
  * which it ends the copy here.
  */
 export class ChallengeSessions {
-  constructor(
-    private readonly store: KeyValueStore,
-    private readonly now: () => number,
-    private readonly random: (bytes: number) => Buffer = randomBytes,
-  ) {}
+  constructor(private readonly deps: ChallengeSessionsDependencies) {}
 
   async open<T>(kind: ChallengeKind, data: T, lifetimeMs: number): Promise<ChallengeSession<T>> {
     const session: ChallengeSession<T> = {
       sessionId: randomUUID(),
-      challenge: this.random(challengeBytes).toString('base64url'),
-      expiresAt: new Date(this.now() + lifetimeMs).toISOString(),
+      challenge: (this.deps.random ?? randomBytes)(challengeBytes).toString('base64url'),
+      expiresAt: new Date(this.deps.now() + lifetimeMs).toISOString(),
       data,
     };
-    await this.store.set(keyOf(kind, session.sessionId), JSON.stringify(session), lifetimeMs);
+    await this.deps.store.set(keyOf(kind, session.sessionId), JSON.stringify(session), lifetimeMs);
     return session;
   }
 
   /** The live session, or 400 `Session expired or not found`. */
   async read<T>(kind: ChallengeKind, sessionId: string): Promise<ChallengeSession<T>> {
-    return this.live<T>(await this.store.get(keyOf(kind, sessionId)));
+    return this.live<T>(await this.deps.store.get(keyOf(kind, sessionId)));
   }
 
   /** Takes the session for good; a loser of a race (or a replay) gets 400 `Session expired or not found`. */
   async consume<T>(kind: ChallengeKind, sessionId: string): Promise<ChallengeSession<T>> {
-    return this.live<T>(await this.store.consume(keyOf(kind, sessionId)));
+    return this.live<T>(await this.deps.store.consume(keyOf(kind, sessionId)));
   }
 
   async end(kind: ChallengeKind, sessionId: string): Promise<void> {
-    await this.store.delete(keyOf(kind, sessionId));
+    await this.deps.store.delete(keyOf(kind, sessionId));
   }
 
   private live<T>(stored: string | null): ChallengeSession<T> {
     if (!stored) throw new SessionNotFoundError();
     const session = JSON.parse(stored) as ChallengeSession<T>;
-    if (Date.parse(session.expiresAt) <= this.now()) throw new SessionNotFoundError();
+    if (Date.parse(session.expiresAt) <= this.deps.now()) throw new SessionNotFoundError();
     return session;
   }
 }

@@ -15,23 +15,25 @@ interface AddressedEvent extends ConfirmationStatusEvent {
 
 const channelOf = (confirmationId: string) => `confirmation-events:${confirmationId}`;
 
+export interface ConfirmationEventsDependencies {
+  pubSub: PubSub;
+  logger: Logger;
+}
+
 /**
  * Status changes of confirmations through the PubSub port (Redis across instances and processes), one channel
  * per confirmation: a web client follows the one it started. Events of another user's confirmation never reach
  * a subscriber, whatever id it names.
  */
 export class ConfirmationEvents {
-  constructor(
-    private readonly pubSub: PubSub,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly deps: ConfirmationEventsDependencies) {}
 
   /** After the change committed; a lost publish is logged and never turns the committed change into an error. */
   async publish(userId: number, event: ConfirmationStatusEvent): Promise<void> {
     const message: AddressedEvent = { userId, ...event };
-    await this.pubSub
+    await this.deps.pubSub
       .publish(channelOf(event.confirmationId), JSON.stringify(message))
-      .catch((error: unknown) => this.logger.error({ err: error, ...event }, 'confirmation event not published'));
+      .catch((error: unknown) => this.deps.logger.error({ err: error, ...event }, 'confirmation event not published'));
   }
 
   /**
@@ -56,9 +58,9 @@ export class ConfirmationEvents {
           current()
             .then((status) => status && deliver(status))
             .catch((error: unknown) =>
-              this.logger.warn({ err: error, confirmationId }, 'confirmation status not read'),
+              this.deps.logger.warn({ err: error, confirmationId }, 'confirmation status not read'),
             );
-        const unsubscribe = await this.pubSub.subscribe(
+        const unsubscribe = await this.deps.pubSub.subscribe(
           channel,
           (message) => {
             const event = parsed(message);

@@ -29,6 +29,18 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A send under way is never this old (three attempts with backoff take seconds): one this old was abandoned. */
 const abandonedAfterMs = 60_000;
 
+const defaultRetry: PushRetry = { attempts: 3, firstDelayMs: 500 };
+
+export interface ConfirmationPushesDependencies {
+  entityManager: () => EntityManager;
+  keys: DeviceKeys;
+  fcm: PushProvider | null;
+  logger: Logger;
+  now: () => number;
+  /** Three attempts, 500 ms apart and doubling, unless given. */
+  retry?: PushRetry;
+}
+
 /**
  * Pushes a confirmation request to each of the user's devices holding a push token, through the one FCM client
  * (lib/push/fcm.ts), after initiate has answered. Each device gets a row with its delivery status, written
@@ -40,19 +52,12 @@ const abandonedAfterMs = 60_000;
 export class ConfirmationPushes implements ConfirmationAnnouncer {
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(
-    private readonly entityManager: () => EntityManager,
-    private readonly keys: DeviceKeys,
-    private readonly fcm: PushProvider | null,
-    private readonly logger: Logger,
-    private readonly now: () => number,
-    private readonly retry: PushRetry = { attempts: 3, firstDelayMs: 500 },
-  ) {}
+  constructor(private readonly deps: ConfirmationPushesDependencies) {}
 
   announce(confirmation: ConfirmationRequest): void {
     const run: Promise<void> = this.push(confirmation)
       .catch((error: unknown) =>
-        this.logger.error({ err: error, confirmationId: confirmation.id }, 'confirmation push not sent'),
+        this.deps.logger.error({ err: error, confirmationId: confirmation.id }, 'confirmation push not sent'),
       )
       .finally(() => this.inFlight.delete(run));
     this.inFlight.add(run);
@@ -60,12 +65,12 @@ export class ConfirmationPushes implements ConfirmationAnnouncer {
 
   /** Sends again the pushes an instance abandoned, while their confirmation is pending; returns how many. */
   async resume(): Promise<number> {
-    if (!this.fcm) return 0;
-    const fcm = this.fcm;
-    const em = this.entityManager();
+    if (!this.deps.fcm) return 0;
+    const fcm = this.deps.fcm;
+    const em = this.deps.entityManager();
     const devices = new DeviceRepository(em);
     const pushes = new ConfirmationPushRepository(em);
-    const now = this.now();
+    const now = this.deps.now();
     const stale = await pushes.claimStale(new Date(now), new Date(now - abandonedAfterMs));
     await Promise.all(
       stale.map(async (row) => {
@@ -81,11 +86,11 @@ export class ConfirmationPushes implements ConfirmationAnnouncer {
   /** Lets the pushes under way finish, then closes the FCM client. */
   async close(): Promise<void> {
     await Promise.allSettled([...this.inFlight]);
-    await this.fcm?.close();
+    await this.deps.fcm?.close();
   }
 
   private async push(confirmation: ConfirmationRequest): Promise<void> {
-    const em = this.entityManager();
+    const em = this.deps.entityManager();
     const devices = new DeviceRepository(em);
     const pushes = new ConfirmationPushRepository(em);
     const targets = await devices.listPushTargetsOf(confirmation.userId);
@@ -94,8 +99,8 @@ export class ConfirmationPushes implements ConfirmationAnnouncer {
       confirmation.id,
       targets.map((device) => device.id),
     );
-    if (!this.fcm) {
-      this.logger.info(
+    if (!this.deps.fcm) {
+      this.deps.logger.info(
         { confirmationId: confirmation.id, devices: targets.length },
         'push is disabled (FCM_ENABLED is not true): confirmation request recorded as pending',
       );
@@ -103,7 +108,7 @@ export class ConfirmationPushes implements ConfirmationAnnouncer {
     }
     const message = confirmationPushMessage(confirmation);
     await Promise.all(
-      targets.map((device, index) => this.deliver(this.fcm!, device, rows[index]!.id, message, devices, pushes)),
+      targets.map((device, index) => this.deliver(this.deps.fcm!, device, rows[index]!.id, message, devices, pushes)),
     );
   }
 
@@ -116,21 +121,22 @@ export class ConfirmationPushes implements ConfirmationAnnouncer {
     pushes: ConfirmationPushRepository,
     earlierAttempts = 0,
   ): Promise<void> {
-    const token = this.keys.openPushToken(device)!;
+    const token = this.deps.keys.openPushToken(device)!;
+    const retry = this.deps.retry ?? defaultRetry;
     for (let attempt = earlierAttempts + 1; ; attempt += 1) {
       try {
         const { invalidTokens } = await fcm.send([token], message);
         if (invalidTokens.length === 0) return await pushes.record(pushId, 'sent', attempt);
         await devices.removePushToken(device.id, device.fcmTokenEncrypted!);
-        this.logger.warn({ deviceId: device.id }, 'push token refused by FCM: removed from the device');
+        this.deps.logger.warn({ deviceId: device.id }, 'push token refused by FCM: removed from the device');
         return await pushes.record(pushId, 'failed', attempt, 'invalid-token');
       } catch (error) {
-        if (attempt - earlierAttempts >= this.retry.attempts) {
-          this.logger.error({ err: error, deviceId: device.id }, 'confirmation push failed');
+        if (attempt - earlierAttempts >= retry.attempts) {
+          this.deps.logger.error({ err: error, deviceId: device.id }, 'confirmation push failed');
           const code = error instanceof Error ? error.message.slice(0, 100) : 'send-failed';
           return await pushes.record(pushId, 'failed', attempt, code);
         }
-        await pause(this.retry.firstDelayMs * 2 ** (attempt - 1));
+        await pause(retry.firstDelayMs * 2 ** (attempt - 1));
       }
     }
   }

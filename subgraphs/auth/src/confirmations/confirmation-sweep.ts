@@ -3,6 +3,13 @@ import type { AuditWriter } from '../audit/audit.service.js';
 import type { ConfirmationEvents } from './confirmation-events.js';
 import type { ConfirmationRepository } from './confirmation.repository.js';
 
+export interface ConfirmationSweepDependencies {
+  confirmations: ConfirmationRepository;
+  events: ConfirmationEvents;
+  audit: AuditWriter;
+  now: () => number;
+}
+
 /**
  * Records pending confirmations past their window as expired, with an audit entry and a subscription event
  * each. Readers never wait for it (a pending row past its window already reads expired); it makes the stored
@@ -10,24 +17,19 @@ import type { ConfirmationRepository } from './confirmation.repository.js';
  * one sweeper.
  */
 export class ConfirmationSweep {
-  constructor(
-    private readonly confirmations: ConfirmationRepository,
-    private readonly events: ConfirmationEvents,
-    private readonly audit: AuditWriter,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly deps: ConfirmationSweepDependencies) {}
 
   async run(): Promise<number> {
-    const expired = await this.confirmations.expireDue(new Date(this.now()));
+    const expired = await this.deps.confirmations.expireDue(new Date(this.deps.now()));
     for (const { id, userId, challenge } of expired) {
-      await this.audit.record({
+      await this.deps.audit.record({
         action: 'confirmation_expire',
         result: 'success',
         userId,
         challenge,
         details: { confirmationId: id },
       });
-      await this.events.publish(userId, { confirmationId: id, status: 'expired' });
+      await this.deps.events.publish(userId, { confirmationId: id, status: 'expired' });
     }
     return expired.length;
   }

@@ -61,26 +61,28 @@ interface ConfirmationClaims {
 /** The token's column names its row, so a token copied onto another confirmation does not decrypt. */
 const tokenContext = (confirmationId: string) => `auth.confirmation.token:${confirmationId}`;
 
+export interface ConfirmationServiceDependencies {
+  confirmations: ConfirmationRepository;
+  devices: DeviceRepository;
+  keys: DeviceKeys;
+  codec: TokenCodec;
+  cipher: FieldCipher;
+  rateLimiter: RateLimiter;
+  events: ConfirmationEvents;
+  pushes: ConfirmationAnnouncer;
+  audit: AuditWriter;
+  now: () => number;
+}
+
 /** Approving or rejecting a sensitive action from a registered device (auth spec, Confirmation). */
 export class ConfirmationService {
-  constructor(
-    private readonly confirmations: ConfirmationRepository,
-    private readonly devices: DeviceRepository,
-    private readonly keys: DeviceKeys,
-    private readonly codec: TokenCodec,
-    private readonly cipher: FieldCipher,
-    private readonly rateLimiter: RateLimiter,
-    private readonly events: ConfirmationEvents,
-    private readonly pushes: ConfirmationAnnouncer,
-    private readonly audit: AuditWriter,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly deps: ConfirmationServiceDependencies) {}
 
   initiate(caller: UserCaller, input: unknown): Promise<InitiatedConfirmation> {
-    return audited(this.audit, 'confirmation_initiate', { userId: caller.userId }, async (trail) => {
+    return audited(this.deps.audit, 'confirmation_initiate', { userId: caller.userId }, async (trail) => {
       // Every request counts, whatever its answer (decisions: Rate limits): the limits come before any check.
-      await this.rateLimiter.charge('confirmation', `user:${caller.userId}`);
-      await this.rateLimiter.hit('confirmationInitiate', `user:${caller.userId}`);
+      await this.deps.rateLimiter.charge('confirmation', `user:${caller.userId}`);
+      await this.deps.rateLimiter.hit('confirmationInitiate', `user:${caller.userId}`);
       const values = validate(initiateInput, input);
       requirePayloadFields(values.actionType, values.actionPayload);
       const id = `${confirmationIdPrefix}${randomUUID()}`;
@@ -89,31 +91,31 @@ export class ConfirmationService {
         action_type: values.actionType,
         nonce: randomBytes(16).toString('base64url'),
       };
-      const token = await this.codec.sign(
+      const token = await this.deps.codec.sign(
         tokenKinds.actionConfirmation,
         String(caller.userId),
         { ...claims },
         tokenLifetimes.actionConfirmationMs,
       );
       const challenge = randomBytes(challengeBytes).toString('base64url');
-      const createdAt = new Date(this.now());
+      const createdAt = new Date(this.deps.now());
       trail.challenge = challenge;
       trail.details = { confirmationId: id, actionType: values.actionType };
       // The window is the token's own lifetime, so the row and the token expire at the same instant.
-      await this.confirmations.add({
+      await this.deps.confirmations.add({
         id,
         userId: caller.userId,
         actionType: values.actionType,
         actionPayload: values.actionPayload,
         status: 'pending',
         challenge,
-        tokenEncrypted: this.cipher.encrypt(token.token, tokenContext(id)),
+        tokenEncrypted: this.deps.cipher.encrypt(token.token, tokenContext(id)),
         createdAt,
         expiresAt: token.expiresAt,
         updatedAt: createdAt,
       });
       // Sent after the answer: a push that fails or hangs never fails or delays initiate (auth spec, Events).
-      this.pushes.announce({
+      this.deps.pushes.announce({
         id,
         userId: caller.userId,
         actionType: values.actionType,
@@ -125,7 +127,7 @@ export class ConfirmationService {
 
   /** A read, not a change: not audited. */
   async status(caller: UserCaller, confirmationId: string): Promise<ConfirmationView> {
-    await this.rateLimiter.charge('confirmation', `user:${caller.userId}`);
+    await this.deps.rateLimiter.charge('confirmation', `user:${caller.userId}`);
     return this.viewOf(await this.own(caller, confirmationId));
   }
 
@@ -135,19 +137,19 @@ export class ConfirmationService {
    * charged to the Confirmation category: every concurrent verify must reach the single-use check (decisions).
    */
   verify(caller: UserCaller, confirmationId: string, input: unknown): Promise<ConfirmationDecision> {
-    return audited(this.audit, 'confirmation_verify', { userId: caller.userId }, async (trail) => {
+    return audited(this.deps.audit, 'confirmation_verify', { userId: caller.userId }, async (trail) => {
       const values = validate(verifyInput, input);
       const confirmation = await this.pending(caller, confirmationId, trail);
       trail.deviceId = values.deviceId;
       const biometric = caller.tokenUse === 'biometric_access';
       if (biometric && caller.deviceId !== values.deviceId) throw new InvalidBiometricTokenError();
-      const device = await this.devices.findActiveOf(caller.userId, values.deviceId);
+      const device = await this.deps.devices.findActiveOf(caller.userId, values.deviceId);
       if (!device) throw new DeviceNotFoundError();
       if (biometric && caller.trustLevel === 'low' && trustSensitiveActions.has(confirmation.actionType)) {
         throw new InsufficientTrustLevelError();
       }
       const message = challengeMessage(confirmation.challenge);
-      const verified = verifyDeviceSignature(this.keys.publicKeyOf(device), message, values.signedChallenge);
+      const verified = verifyDeviceSignature(this.deps.keys.publicKeyOf(device), message, values.signedChallenge);
       trail.signature = { algorithm: device.keyAlgorithm, keyId: device.keyId, verified };
       if (!verified) throw new InvalidSignatureError();
       await this.checkToken(confirmation);
@@ -156,8 +158,8 @@ export class ConfirmationService {
   }
 
   reject(caller: UserCaller, confirmationId: string, input: unknown): Promise<ConfirmationDecision> {
-    return audited(this.audit, 'confirmation_reject', { userId: caller.userId }, async (trail) => {
-      await this.rateLimiter.charge('confirmation', `user:${caller.userId}`);
+    return audited(this.deps.audit, 'confirmation_reject', { userId: caller.userId }, async (trail) => {
+      await this.deps.rateLimiter.charge('confirmation', `user:${caller.userId}`);
       const values = validate(rejectInput, input);
       const confirmation = await this.pending(caller, confirmationId, trail);
       trail.deviceId = caller.deviceId ?? null;
@@ -171,14 +173,14 @@ export class ConfirmationService {
 
   /** The caller's status changes of one confirmation; another user's (or an unknown id) yields nothing. */
   statusChanges(caller: UserCaller, confirmationId: string): AsyncIterableIterator<ConfirmationStatusEvent> {
-    return this.events.subscribe(caller.userId, confirmationId, async () => {
-      const confirmation = await this.confirmations.findOf(caller.userId, confirmationId);
-      return confirmation && statusAt(confirmation, this.now());
+    return this.deps.events.subscribe(caller.userId, confirmationId, async () => {
+      const confirmation = await this.deps.confirmations.findOf(caller.userId, confirmationId);
+      return confirmation && statusAt(confirmation, this.deps.now());
     });
   }
 
   private async own(caller: UserCaller, confirmationId: string): Promise<Confirmation> {
-    const confirmation = await this.confirmations.findOf(caller.userId, confirmationId);
+    const confirmation = await this.deps.confirmations.findOf(caller.userId, confirmationId);
     if (!confirmation) throw new ConfirmationNotFoundError();
     return confirmation;
   }
@@ -188,7 +190,7 @@ export class ConfirmationService {
     const confirmation = await this.own(caller, confirmationId);
     trail.challenge = confirmation.challenge;
     trail.details = { confirmationId, actionType: confirmation.actionType };
-    const status = statusAt(confirmation, this.now());
+    const status = statusAt(confirmation, this.deps.now());
     if (status === 'expired') throw new ConfirmationExpiredError();
     if (status !== 'pending') throw new ConfirmationAlreadyUsedError();
     return confirmation;
@@ -196,8 +198,8 @@ export class ConfirmationService {
 
   /** The stored confirmation token must still be valid and name this confirmation and its action. */
   private async checkToken(confirmation: Confirmation): Promise<void> {
-    const token = this.cipher.decrypt(confirmation.tokenEncrypted, tokenContext(confirmation.id));
-    const claims = await this.codec.verify<Partial<ConfirmationClaims>>(
+    const token = this.deps.cipher.decrypt(confirmation.tokenEncrypted, tokenContext(confirmation.id));
+    const claims = await this.deps.codec.verify<Partial<ConfirmationClaims>>(
       token,
       [tokenKinds.actionConfirmation],
       () => new ConfirmationExpiredError(),
@@ -209,18 +211,18 @@ export class ConfirmationService {
 
   /** The single use; a loser of a race learns why from the clock: past the window it expired, else it was used. */
   private async decide(confirmation: Confirmation, decision: Omit<Decision, 'at'>): Promise<ConfirmationDecision> {
-    const at = new Date(this.now());
-    if (!(await this.confirmations.decide(confirmation.id, { ...decision, at }))) {
+    const at = new Date(this.deps.now());
+    if (!(await this.deps.confirmations.decide(confirmation.id, { ...decision, at }))) {
       throw at >= confirmation.expiresAt ? new ConfirmationExpiredError() : new ConfirmationAlreadyUsedError();
     }
-    await this.events.publish(confirmation.userId, { confirmationId: confirmation.id, status: decision.status });
+    await this.deps.events.publish(confirmation.userId, { confirmationId: confirmation.id, status: decision.status });
     return { success: true, confirmationId: confirmation.id, status: decision.status };
   }
 
   private viewOf(confirmation: Confirmation): ConfirmationView {
     return {
       confirmationId: confirmation.id,
-      status: statusAt(confirmation, this.now()),
+      status: statusAt(confirmation, this.deps.now()),
       actionType: confirmation.actionType,
       actionPayload: confirmation.actionPayload,
       createdAt: confirmation.createdAt.toISOString(),

@@ -46,31 +46,33 @@ export interface RegistrationResult {
   device: DeviceView;
 }
 
+export interface DeviceRegistrationServiceDependencies {
+  devices: DeviceRepository;
+  users: UserRepository;
+  unitOfWork: UnitOfWork;
+  rateLimiter: RateLimiter;
+  sessions: ChallengeSessions;
+  keys: DeviceKeys;
+  audit: AuditWriter;
+  now: () => number;
+  notifications: NotificationProducer;
+}
+
 /** Device registration by proof of possession (auth spec, Device registration). */
 export class DeviceRegistrationService {
-  constructor(
-    private readonly devices: DeviceRepository,
-    private readonly users: UserRepository,
-    private readonly unitOfWork: UnitOfWork,
-    private readonly rateLimiter: RateLimiter,
-    private readonly sessions: ChallengeSessions,
-    private readonly keys: DeviceKeys,
-    private readonly audit: AuditWriter,
-    private readonly now: () => number,
-    private readonly notifications?: NotificationProducer,
-  ) {}
+  constructor(private readonly deps: DeviceRegistrationServiceDependencies) {}
 
   registerChallenge(caller: UserCaller, input: unknown): Promise<RegistrationChallenge> {
-    return audited(this.audit, 'device_register_challenge', { userId: caller.userId }, async (trail) => {
+    return audited(this.deps.audit, 'device_register_challenge', { userId: caller.userId }, async (trail) => {
       // Every request counts, whatever its answer (decisions: Rate limits): the limits come before any check.
-      await this.rateLimiter.charge('deviceRegistration', `user:${caller.userId}`);
-      await this.rateLimiter.hit('registerChallenge', `user:${caller.userId}`);
+      await this.deps.rateLimiter.charge('deviceRegistration', `user:${caller.userId}`);
+      await this.deps.rateLimiter.hit('registerChallenge', `user:${caller.userId}`);
       const values = validate(registerChallengeInput, input);
       const publicKey = parseDevicePublicKey(values.publicKey, values.keyAlgorithm);
       trail.details = { keyAlgorithm: values.keyAlgorithm, keyId: publicKey.keyId, deviceType: values.deviceType };
       await this.refuseConflicts(caller.userId, values.deviceFingerprint);
       const deviceId = randomUUID();
-      const session = await this.sessions.open<RegistrationData>(
+      const session = await this.deps.sessions.open<RegistrationData>(
         'registration',
         {
           userId: caller.userId,
@@ -80,7 +82,7 @@ export class DeviceRegistrationService {
           deviceFingerprint: values.deviceFingerprint,
           keyAlgorithm: values.keyAlgorithm,
           keyId: publicKey.keyId,
-          sealedPublicKey: this.keys.sealPublicKey(deviceId, values.publicKey),
+          sealedPublicKey: this.deps.keys.sealPublicKey(deviceId, values.publicKey),
         },
         challengeLifetimes.registrationMs,
       );
@@ -95,15 +97,15 @@ export class DeviceRegistrationService {
    * the session usable, and of concurrent correct ones only the consumer that wins creates the device.
    */
   verifyRegistration(caller: UserCaller, input: unknown): Promise<RegistrationResult> {
-    return audited(this.audit, 'device_register_verify', { userId: caller.userId }, async (trail) => {
-      await this.rateLimiter.charge('deviceRegistration', `user:${caller.userId}`);
+    return audited(this.deps.audit, 'device_register_verify', { userId: caller.userId }, async (trail) => {
+      await this.deps.rateLimiter.charge('deviceRegistration', `user:${caller.userId}`);
       const values = validate(verifyRegistrationInput, input);
-      const session = await this.sessions.read<RegistrationData>('registration', values.sessionId);
+      const session = await this.deps.sessions.read<RegistrationData>('registration', values.sessionId);
       const data = session.data;
       if (data.userId !== caller.userId) throw new SessionNotFoundError();
       trail.deviceId = data.deviceId;
       trail.challenge = session.challenge;
-      const publicKey = this.keys.publicKeyOf({
+      const publicKey = this.deps.keys.publicKeyOf({
         id: data.deviceId,
         publicKeyEncrypted: data.sealedPublicKey,
         keyAlgorithm: data.keyAlgorithm,
@@ -111,19 +113,19 @@ export class DeviceRegistrationService {
       const verified = verifyDeviceSignature(publicKey, challengeMessage(session.challenge), values.signedChallenge);
       trail.signature = { algorithm: data.keyAlgorithm, keyId: data.keyId, verified };
       if (!verified) throw new InvalidSignatureError();
-      await this.sessions.consume('registration', values.sessionId);
+      await this.deps.sessions.consume('registration', values.sessionId);
       const device = await this.create(data);
-      await this.notifications?.raise(securityEvents.deviceRegistered(caller, device.deviceName));
-      return { success: true, deviceId: device.id, device: deviceView(device, this.now()) };
+      await this.deps.notifications.raise(securityEvents.deviceRegistered(caller, device.deviceName));
+      return { success: true, deviceId: device.id, device: deviceView(device, this.deps.now()) };
     });
   }
 
   /** The user row is locked so that concurrent registrations cannot pass the limit or the uniqueness check. */
   private create(data: RegistrationData): Promise<Device> {
-    return this.unitOfWork.run(async () => {
-      await this.users.lockAccount(data.userId);
+    return this.deps.unitOfWork.run(async () => {
+      await this.deps.users.lockAccount(data.userId);
       await this.refuseConflicts(data.userId, data.deviceFingerprint);
-      return this.devices.add({
+      return this.deps.devices.add({
         id: data.deviceId,
         userId: data.userId,
         deviceName: data.deviceName,
@@ -137,8 +139,9 @@ export class DeviceRegistrationService {
   }
 
   private async refuseConflicts(userId: number, deviceFingerprint: string): Promise<void> {
-    if (await this.devices.fingerprintRegistered(userId, deviceFingerprint)) throw new DeviceAlreadyRegisteredError();
-    if ((await this.devices.countActiveOf(userId)) >= maxDevicesPerUser) {
+    if (await this.deps.devices.fingerprintRegistered(userId, deviceFingerprint))
+      throw new DeviceAlreadyRegisteredError();
+    if ((await this.deps.devices.countActiveOf(userId)) >= maxDevicesPerUser) {
       throw new DeviceLimitReachedError();
     }
   }

@@ -20,24 +20,26 @@ export interface DeviceActionResult {
   message: string;
 }
 
+export interface DeviceServiceDependencies {
+  devices: DeviceRepository;
+  tokenFamilies: TokenFamilyRepository;
+  rateLimiter: RateLimiter;
+  revocations: RevocationService;
+  keys: DeviceKeys;
+  audit: AuditWriter;
+  now: () => number;
+  notifications: NotificationProducer;
+}
+
 /** Device management of the signed-in user (auth spec, Device management). */
 export class DeviceService {
-  constructor(
-    private readonly devices: DeviceRepository,
-    private readonly tokenFamilies: TokenFamilyRepository,
-    private readonly rateLimiter: RateLimiter,
-    private readonly revocations: RevocationService,
-    private readonly keys: DeviceKeys,
-    private readonly audit: AuditWriter,
-    private readonly now: () => number,
-    private readonly notifications?: NotificationProducer,
-  ) {}
+  constructor(private readonly deps: DeviceServiceDependencies) {}
 
   listDevices(caller: UserCaller): Promise<DeviceView[]> {
-    return audited(this.audit, 'device_list', { userId: caller.userId }, async () => {
-      await this.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
-      const devices = await this.devices.listActiveOf(caller.userId);
-      return devices.map((device) => deviceView(device, this.now()));
+    return audited(this.deps.audit, 'device_list', { userId: caller.userId }, async () => {
+      await this.deps.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
+      const devices = await this.deps.devices.listActiveOf(caller.userId);
+      return devices.map((device) => deviceView(device, this.deps.now()));
     });
   }
 
@@ -46,36 +48,36 @@ export class DeviceService {
    * of its token families is revoked so no refresh token outlives it (decisions: Device binding).
    */
   deleteDevice(caller: UserCaller, deviceId: unknown): Promise<DeviceActionResult> {
-    return audited(this.audit, 'device_delete', { userId: caller.userId }, async (trail) => {
-      await this.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
+    return audited(this.deps.audit, 'device_delete', { userId: caller.userId }, async (trail) => {
+      await this.deps.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
       const values = validate(deviceIdInput, { deviceId });
       const device = await this.ownDevice(caller, values.deviceId);
       trail.deviceId = device.id;
-      await this.revocations.run(async (revoke) => {
+      await this.deps.revocations.run(async (revoke) => {
         revoke(revocationMarkers.device(device.id));
-        const families = await this.tokenFamilies.revokeAllOfDevice(device.id);
+        const families = await this.deps.tokenFamilies.revokeAllOfDevice(device.id);
         families.forEach((familyId) => revoke(revocationMarkers.session(familyId)));
-        await this.devices.remove(device.id);
+        await this.deps.devices.remove(device.id);
       });
-      this.keys.forget(device.id);
-      await this.notifications?.raise(securityEvents.deviceRemoved(caller, device.deviceName));
+      this.deps.keys.forget(device.id);
+      await this.deps.notifications.raise(securityEvents.deviceRemoved(caller, device.deviceName));
       return { success: true, message: 'Device deleted successfully' };
     });
   }
 
   updatePushToken(caller: UserCaller, input: unknown): Promise<DeviceActionResult> {
-    return audited(this.audit, 'device_push_token_update', { userId: caller.userId }, async (trail) => {
-      await this.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
+    return audited(this.deps.audit, 'device_push_token_update', { userId: caller.userId }, async (trail) => {
+      await this.deps.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
       const values = validate(pushTokenInput, input);
       const device = await this.ownDevice(caller, values.deviceId);
       trail.deviceId = device.id;
-      await this.devices.setPushToken(device, this.keys.sealPushToken(device.id, values.fcmToken));
+      await this.deps.devices.setPushToken(device, this.deps.keys.sealPushToken(device.id, values.fcmToken));
       return { success: true, message: 'Push token updated successfully' };
     });
   }
 
   private async ownDevice(caller: UserCaller, deviceId: string): Promise<Device> {
-    const device = await this.devices.findActiveOf(caller.userId, deviceId);
+    const device = await this.deps.devices.findActiveOf(caller.userId, deviceId);
     if (!device) throw new DeviceNotFoundError();
     return device;
   }

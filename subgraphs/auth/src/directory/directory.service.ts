@@ -21,45 +21,48 @@ function batchById<T extends { id: string }>(rows: T[], ids: readonly string[]):
   return ids.map((id) => byId.get(id) ?? null);
 }
 
+export interface DirectoryServiceDependencies {
+  directory: DirectoryRepository;
+  audit: AuditWriter;
+  /** The user making the change, named in its audit entry. */
+  actorId: () => number | undefined;
+}
+
 /** Departments and employees: records of the auth subgraph because token claims carry them. */
 export class DirectoryService {
   readonly departments = new DataLoader<string, Department | null>(async (ids) =>
-    batchById(await this.directory.departmentsByIds([...ids]), ids),
+    batchById(await this.deps.directory.departmentsByIds([...ids]), ids),
   );
 
   readonly employees = new DataLoader<string, Employee | null>(async (ids) =>
-    batchById(await this.directory.employeesByIds([...ids]), ids),
+    batchById(await this.deps.directory.employeesByIds([...ids]), ids),
   );
 
-  constructor(
-    private readonly directory: DirectoryRepository,
-    private readonly audit: AuditWriter,
-    private readonly actorId: () => number | undefined,
-  ) {}
+  constructor(private readonly deps: DirectoryServiceDependencies) {}
 
   async createDepartment(input: unknown): Promise<Department> {
     const values = validate(departmentInput, input);
-    if (await this.directory.departmentCodeTaken(values.code)) {
+    if (await this.deps.directory.departmentCodeTaken(values.code)) {
       throw new DepartmentCodeTakenError();
     }
-    const department = await this.directory.addDepartment(values);
-    await this.audit.record({ action: 'create_department', result: 'success', userId: this.actorId() });
+    const department = await this.deps.directory.addDepartment(values);
+    await this.deps.audit.record({ action: 'create_department', result: 'success', userId: this.deps.actorId() });
     return department;
   }
 
   async createEmployee(input: unknown): Promise<Employee> {
     const values = validate(employeeInput, input);
-    const department = values.departmentId ? await this.directory.findDepartment(values.departmentId) : null;
+    const department = values.departmentId ? await this.deps.directory.findDepartment(values.departmentId) : null;
     if (values.departmentId && !department) throw ValidationError.field('departmentId', 'department not found');
-    if (await this.directory.employeeCodeTaken(values.code)) throw new EmployeeCodeTakenError();
-    const employee = await this.directory.addEmployee({
+    if (await this.deps.directory.employeeCodeTaken(values.code)) throw new EmployeeCodeTakenError();
+    const employee = await this.deps.directory.addEmployee({
       code: values.code,
       name: values.name,
       email: values.email,
       avatarFileId: values.avatarFileId ?? null,
       department,
     });
-    await this.audit.record({ action: 'create_employee', result: 'success', userId: this.actorId() });
+    await this.deps.audit.record({ action: 'create_employee', result: 'success', userId: this.deps.actorId() });
     return employee;
   }
 }

@@ -13,28 +13,30 @@ import { trustLevelOf } from './trust-level.js';
 
 type TokenDevice = Pick<Device, 'id' | 'deviceFingerprint' | 'keyAlgorithm' | 'deviceType' | 'lastUsedAt'>;
 
+export interface BiometricTokenIssuerDependencies {
+  codec: TokenCodec;
+  families: TokenFamilyService;
+  devices: DeviceRepository;
+  auditEntries: AuditRepository;
+  now: () => number;
+}
+
 /**
  * Issues the biometric token pair (auth spec, Token kinds). The access token carries the spec's claims and
  * the hash of the device fingerprint that the authenticator binds it to; the refresh token names the device.
  */
 export class BiometricTokenIssuer {
-  constructor(
-    private readonly codec: TokenCodec,
-    private readonly families: TokenFamilyService,
-    private readonly devices: DeviceRepository,
-    private readonly auditEntries: AuditRepository,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly deps: BiometricTokenIssuerDependencies) {}
 
   signAccess(user: ClaimsSource, device: TokenDevice, family: TokenFamily): Promise<IssuedToken> {
-    return this.codec.sign(
+    return this.deps.codec.sign(
       tokenKinds.biometricAccess,
       String(user.id),
       {
         ...userClaimsOf(user),
         device_id: device.id,
         auth_method: 'biometric',
-        trust_level: trustLevelOf(device, this.now()),
+        trust_level: trustLevelOf(device, this.deps.now()),
         session_id: family.id,
         device_fingerprint_hash: fingerprintHash(device.deviceFingerprint),
       },
@@ -43,7 +45,7 @@ export class BiometricTokenIssuer {
   }
 
   signRefresh(device: Pick<Device, 'id'>, family: TokenFamily): Promise<IssuedToken> {
-    return this.families.signRefresh(family, { device_id: device.id });
+    return this.deps.families.signRefresh(family, { device_id: device.id });
   }
 
   /**
@@ -55,9 +57,9 @@ export class BiometricTokenIssuer {
       this.signAccess(user, device, family),
       this.signRefresh(device, family),
     ]);
-    this.families.stageRefresh(family, refresh);
-    this.devices.stageLastUse(device, new Date(this.now()));
-    this.auditEntries.stage(stageAudit());
+    this.deps.families.stageRefresh(family, refresh);
+    this.deps.devices.stageLastUse(device, new Date(this.deps.now()));
+    this.deps.auditEntries.stage(stageAudit());
     return tokenSetOf(access, refresh);
   }
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { GatewayContext } from '@platform/lib/graphql/context';
+import type { RequestInfo } from '@platform/lib/graphql/context';
 import { sentField, type RateLimiter } from '@platform/lib/rate-limit';
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import { validate } from '@platform/lib/validation';
@@ -33,42 +33,45 @@ export interface LoginOptions {
   };
 }
 
+export interface PasskeyLoginServiceDependencies {
+  passkeys: PasskeyRepository;
+  users: UserRepository;
+  sessions: ChallengeSessions;
+  signIn: SessionService;
+  unitOfWork: UnitOfWork;
+  verifier: PasskeyVerifier;
+  keys: PasskeyKeys;
+  rp: RelyingParty;
+  /** Keys the decoy credential ids of unknown e-mails: the same on every call and every instance. */
+  decoySecret: string;
+  rateLimiter: RateLimiter;
+  audit: AuditWriter;
+  request: RequestInfo;
+  now: () => number;
+}
+
 /** Signing in with a passkey (auth spec, Passkey (WebAuthn)); public. */
 export class PasskeyLoginService {
-  constructor(
-    private readonly passkeys: PasskeyRepository,
-    private readonly users: UserRepository,
-    private readonly sessions: ChallengeSessions,
-    private readonly signIn: SessionService,
-    private readonly unitOfWork: UnitOfWork,
-    private readonly verifier: PasskeyVerifier,
-    private readonly keys: PasskeyKeys,
-    private readonly rp: RelyingParty,
-    private readonly decoySecret: string,
-    private readonly rateLimiter: RateLimiter,
-    private readonly audit: AuditWriter,
-    private readonly context: GatewayContext,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly deps: PasskeyLoginServiceDependencies) {}
 
   /**
    * An unknown e-mail, a disabled account and an account without passkeys answer alike (decisions: no account
    * enumeration): one credential id derived from the e-mail, the same on every call.
    */
   begin(input: unknown): Promise<LoginOptions> {
-    return audited(this.audit, 'passkey_login_begin', {}, async (trail) => {
+    return audited(this.deps.audit, 'passkey_login_begin', {}, async (trail) => {
       const sentEmail = sentField(input, 'email')?.trim().toLowerCase();
-      await this.rateLimiter.charge(
+      await this.deps.rateLimiter.charge(
         'authentication',
-        `ip:${this.context.request.ip}`,
+        `ip:${this.deps.request.ip}`,
         ...(sentEmail ? [`email:${sentEmail}`] : []),
       );
       const values = validate(loginBeginInput, input);
       const userVerification = values.userVerification ?? 'preferred';
-      const user = await this.users.findByEmail(values.email);
-      const owned = user?.status === 'active' ? await this.passkeys.listOf(user.id) : [];
+      const user = await this.deps.users.findByEmail(values.email);
+      const owned = user?.status === 'active' ? await this.deps.passkeys.listOf(user.id) : [];
       const allowed = owned.length > 0 ? owned.map((passkey) => passkey.credentialId) : [this.decoyId(values.email)];
-      const session = await this.sessions.open<LoginData>(
+      const session = await this.deps.sessions.open<LoginData>(
         'passkeyLogin',
         { userId: owned.length > 0 && user ? user.id : null, userVerification },
         challengeLifetimes.passkeyMs,
@@ -81,7 +84,7 @@ export class PasskeyLoginService {
         publicKey: {
           challenge: session.challenge,
           timeout: passkeyTimeoutMs,
-          rpId: this.rp.id,
+          rpId: this.deps.rp.id,
           allowCredentials: allowed.map((id) => ({ type: 'public-key' as const, id })),
           userVerification,
         },
@@ -95,49 +98,49 @@ export class PasskeyLoginService {
    * single use of the challenge (400) and the counter, which must increase (401, a cloned authenticator).
    */
   finish(input: unknown): Promise<TokenSet> {
-    return audited(this.audit, 'passkey_login_finish', {}, async (trail) => {
-      await this.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`);
+    return audited(this.deps.audit, 'passkey_login_finish', {}, async (trail) => {
+      await this.deps.rateLimiter.charge('authentication', `ip:${this.deps.request.ip}`);
       const values = validate(loginFinishInput, input);
-      const session = await this.sessions.read<LoginData>('passkeyLogin', values.challengeId);
+      const session = await this.deps.sessions.read<LoginData>('passkeyLogin', values.challengeId);
       trail.challenge = session.challenge;
       trail.userId = session.data.userId;
       trail.signature = { algorithm: 'unknown', keyId: values.credential.id, verified: false };
       const passkey =
-        session.data.userId === null ? null : await this.passkeys.findByCredentialId(values.credential.id);
+        session.data.userId === null ? null : await this.deps.passkeys.findByCredentialId(values.credential.id);
       if (!passkey || passkey.userId !== session.data.userId) throw new PasskeyVerificationFailedError();
       const userHandle = values.credential.response.userHandle;
       if (userHandle && userHandle !== passkey.userHandle) throw new PasskeyVerificationFailedError();
       trail.signature.algorithm = algorithmName(passkey.algorithm);
-      const assertion = await this.verifier.assertion(
+      const assertion = await this.deps.verifier.assertion(
         values.credential,
         session.challenge,
         session.data.userVerification,
         {
           credentialId: passkey.credentialId,
-          publicKey: this.keys.open(passkey),
+          publicKey: this.deps.keys.open(passkey),
           counter: passkey.counter,
           backupEligible: passkey.backupEligible,
         },
       );
       trail.signature.verified = true;
       trail.details = { passkeyId: passkey.id, userVerified: assertion.userVerified };
-      const user = await this.users.findWithClaims(passkey.userId);
+      const user = await this.deps.users.findWithClaims(passkey.userId);
       if (!user || user.status !== 'active') throw new PasskeyVerificationFailedError();
-      await this.sessions.consume('passkeyLogin', values.challengeId);
-      return this.unitOfWork.run(async () => {
-        const at = new Date(this.now());
-        const used = await this.passkeys.recordUse(passkey.id, {
+      await this.deps.sessions.consume('passkeyLogin', values.challengeId);
+      return this.deps.unitOfWork.run(async () => {
+        const at = new Date(this.deps.now());
+        const used = await this.deps.passkeys.recordUse(passkey.id, {
           counter: assertion.counter,
           backedUp: assertion.backedUp,
           at,
         });
         if (!used) throw new PasskeyVerificationFailedError();
-        return this.signIn.signIn(user, false);
+        return this.deps.signIn.signIn(user, false);
       });
     });
   }
 
   private decoyId(email: string): string {
-    return createHmac('sha256', this.decoySecret).update(`passkey-decoy:${email}`).digest('base64url');
+    return createHmac('sha256', this.deps.decoySecret).update(`passkey-decoy:${email}`).digest('base64url');
   }
 }

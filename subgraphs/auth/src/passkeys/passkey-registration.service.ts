@@ -50,32 +50,34 @@ export interface RegistrationResult {
   passkey: PasskeyView;
 }
 
+export interface PasskeyRegistrationServiceDependencies {
+  passkeys: PasskeyRepository;
+  users: UserRepository;
+  sessions: ChallengeSessions;
+  verifier: PasskeyVerifier;
+  keys: PasskeyKeys;
+  rp: RelyingParty;
+  rateLimiter: RateLimiter;
+  audit: AuditWriter;
+}
+
 /** Adding a passkey to the signed-in account (auth spec, Passkey (WebAuthn)). */
 export class PasskeyRegistrationService {
-  constructor(
-    private readonly passkeys: PasskeyRepository,
-    private readonly users: UserRepository,
-    private readonly sessions: ChallengeSessions,
-    private readonly verifier: PasskeyVerifier,
-    private readonly keys: PasskeyKeys,
-    private readonly rp: RelyingParty,
-    private readonly rateLimiter: RateLimiter,
-    private readonly audit: AuditWriter,
-  ) {}
+  constructor(private readonly deps: PasskeyRegistrationServiceDependencies) {}
 
   begin(caller: UserCaller, input: unknown): Promise<RegistrationOptions> {
-    return audited(this.audit, 'passkey_register_begin', { userId: caller.userId }, async (trail) => {
-      await this.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
+    return audited(this.deps.audit, 'passkey_register_begin', { userId: caller.userId }, async (trail) => {
+      await this.deps.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
       const values = validate(registerBeginInput, input);
       const userVerification =
         values.authenticatorSelection?.userVerification ?? values.userVerification ?? 'preferred';
       const residentKey = values.authenticatorSelection?.residentKey ?? 'preferred';
-      const user = await this.users.findWithClaims(caller.userId);
+      const user = await this.deps.users.findWithClaims(caller.userId);
       if (!user) throw new UserNotFoundError();
-      const existing = await this.passkeys.listOf(caller.userId);
+      const existing = await this.deps.passkeys.listOf(caller.userId);
       // One handle per account, random (WebAuthn: the user handle carries no personal data).
       const userHandle = existing[0]?.userHandle ?? randomBytes(32).toString('base64url');
-      const session = await this.sessions.open<RegistrationData>(
+      const session = await this.deps.sessions.open<RegistrationData>(
         'passkeyRegistration',
         { userId: caller.userId, userHandle, userVerification },
         challengeLifetimes.passkeyMs,
@@ -86,7 +88,7 @@ export class PasskeyRegistrationService {
         challengeId: session.sessionId,
         publicKey: {
           challenge: session.challenge,
-          rp: { name: this.rp.name, id: this.rp.id },
+          rp: { name: this.deps.rp.name, id: this.deps.rp.id },
           user: { id: userHandle, name: user.email, displayName: user.employee?.name ?? user.email },
           pubKeyCredParams: passkeyAlgorithms.map((alg) => ({ type: 'public-key' as const, alg })),
           timeout: passkeyTimeoutMs,
@@ -103,28 +105,29 @@ export class PasskeyRegistrationService {
    * (decisions: Signatures), and of concurrent correct finishes only the consumer that wins stores the passkey.
    */
   finish(caller: UserCaller, input: unknown): Promise<RegistrationResult> {
-    return audited(this.audit, 'passkey_register_finish', { userId: caller.userId }, async (trail) => {
-      await this.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
+    return audited(this.deps.audit, 'passkey_register_finish', { userId: caller.userId }, async (trail) => {
+      await this.deps.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
       const values = validate(registerFinishInput, input);
-      const session = await this.sessions.read<RegistrationData>('passkeyRegistration', values.challengeId);
+      const session = await this.deps.sessions.read<RegistrationData>('passkeyRegistration', values.challengeId);
       if (session.data.userId !== caller.userId) throw new SessionNotFoundError();
       trail.challenge = session.challenge;
       trail.signature = { algorithm: 'unknown', keyId: values.credential.id, verified: false };
-      const verified = await this.verifier.registration(
+      const verified = await this.deps.verifier.registration(
         values.credential,
         session.challenge,
         session.data.userVerification,
       );
       trail.signature = { algorithm: algorithmName(verified.algorithm), keyId: verified.credentialId, verified: true };
-      if (await this.passkeys.credentialRegistered(verified.credentialId)) throw new PasskeyVerificationFailedError();
-      await this.sessions.consume('passkeyRegistration', values.challengeId);
+      if (await this.deps.passkeys.credentialRegistered(verified.credentialId))
+        throw new PasskeyVerificationFailedError();
+      await this.deps.sessions.consume('passkeyRegistration', values.challengeId);
       const id = randomUUID();
-      const passkey = await this.passkeys.add({
+      const passkey = await this.deps.passkeys.add({
         id,
         userId: caller.userId,
         credentialId: verified.credentialId,
         userHandle: session.data.userHandle,
-        publicKeyEncrypted: this.keys.seal(id, verified.publicKey),
+        publicKeyEncrypted: this.deps.keys.seal(id, verified.publicKey),
         algorithm: verified.algorithm,
         counter: verified.counter,
         backupEligible: verified.backupEligible,

@@ -3,14 +3,18 @@ import { readAuditPage, type AuditPage } from '../audit/audit-page.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import { securityTimelineActions, type SecurityEvent } from './security-timeline.types.js';
 
+export interface SecurityTimelineServiceDependencies {
+  auditEntries: AuditRepository;
+}
+
 /** Each user reads their own account's security events, newest first (issue 15, security timeline). */
 export class SecurityTimelineService {
-  constructor(private readonly auditEntries: AuditRepository) {}
+  constructor(private readonly deps: SecurityTimelineServiceDependencies) {}
 
   page(caller: UserCaller, page: unknown): Promise<AuditPage<SecurityEvent>> {
     return readAuditPage(
       page,
-      (limit, offset) => this.auditEntries.ownerPage(caller.userId, securityTimelineActions, limit, offset),
+      (limit, offset) => this.deps.auditEntries.ownerPage(caller.userId, securityTimelineActions, limit, offset),
       (entry) => ({
         id: String(entry.id),
         action: entry.action,

@@ -12,25 +12,28 @@ const issueInput = z.object({
   ttlDays: z.number().int().min(1, 'must be at least 1').max(365, 'must be at most 365').default(30),
 });
 
+export interface ServiceTokenServiceDependencies {
+  serviceTokens: ServiceTokenRepository;
+  codec: TokenCodec;
+  revocations: RevocationService;
+  audit: AuditWriter;
+  now: () => number;
+}
+
 /** Service tokens for internal paths (decisions: Service tokens), recorded so they can be revoked. */
 export class ServiceTokenService {
-  constructor(
-    private readonly serviceTokens: ServiceTokenRepository,
-    private readonly codec: TokenCodec,
-    private readonly revocations: RevocationService,
-    private readonly audit: AuditWriter,
-  ) {}
+  constructor(private readonly deps: ServiceTokenServiceDependencies) {}
 
   async issue(input: { serviceName: string; ttlDays?: number | null }, issuedBy: number | null): Promise<string> {
     const { serviceName, ttlDays } = validate(issueInput, { ...input, ttlDays: input.ttlDays ?? undefined });
-    const issued = await this.codec.sign(
+    const issued = await this.deps.codec.sign(
       tokenKinds.service,
       `service:${serviceName}`,
       { service: serviceName },
       ttlDays * 86_400_000,
     );
-    await this.serviceTokens.add({ id: issued.jti, serviceName, issuedBy, expiresAt: issued.expiresAt });
-    await this.audit.record({
+    await this.deps.serviceTokens.add({ id: issued.jti, serviceName, issuedBy, expiresAt: issued.expiresAt });
+    await this.deps.audit.record({
       action: 'issue_service_token',
       result: 'success',
       userId: issuedBy,
@@ -41,14 +44,19 @@ export class ServiceTokenService {
 
   async revoke(id: string, revokedBy: number): Promise<boolean> {
     validate(z.object({ id: uuid }), { id });
-    const record = await this.serviceTokens.findById(id);
+    const record = await this.deps.serviceTokens.findById(id);
     if (!record) throw new ServiceTokenNotFoundError();
     // A service token lives up to a year: its revocation lasts as long as the token does.
-    await this.revocations.run(async (revoke) => {
-      await this.serviceTokens.revoke(record, new Date());
+    await this.deps.revocations.run(async (revoke) => {
+      await this.deps.serviceTokens.revoke(record, new Date(this.deps.now()));
       revoke(revocationMarkers.token(id), record.expiresAt);
     });
-    await this.audit.record({ action: 'revoke_service_token', result: 'success', userId: revokedBy, details: { id } });
+    await this.deps.audit.record({
+      action: 'revoke_service_token',
+      result: 'success',
+      userId: revokedBy,
+      details: { id },
+    });
     return true;
   }
 }

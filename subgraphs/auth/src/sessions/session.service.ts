@@ -3,13 +3,15 @@ import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
 import { AppError } from '@platform/lib/errors';
 import { validate, z } from '@platform/lib/validation';
 import { InvalidCredentialsError, InvalidRefreshTokenError } from './session.errors.js';
-import type { GatewayContext } from '@platform/lib/graphql/context';
-import type { Platform } from '@platform/lib/platform';
+import type { TokenCodec } from '@platform/lib/auth/token-codec';
+import type { RequestInfo } from '@platform/lib/graphql/context';
+import type { NotificationProducer } from '@platform/lib/notifications/producer';
+import type { RateLimiter } from '@platform/lib/rate-limit';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { userClaimsOf } from '../users/user-claims.js';
 import type { User } from '../users/user.entity.js';
 import type { UserRepository } from '../users/user.repository.js';
-import { LoginLockout } from './login-lockout.js';
+import type { LoginLockout } from './login-lockout.js';
 import { verifyPassword } from './password-hasher.js';
 import type { TokenFamily } from './token-family.entity.js';
 import type { TokenFamilyService } from './token-family.service.js';
@@ -29,34 +31,36 @@ export interface LoginInput {
   rememberMe?: boolean | null;
 }
 
+export interface SessionServiceDependencies {
+  users: UserRepository;
+  families: TokenFamilyService;
+  lockout: LoginLockout;
+  rateLimiter: RateLimiter;
+  codec: TokenCodec;
+  /** Security events to the account's owner, raised as the auth service. */
+  notifications: NotificationProducer;
+  audit: AuditWriter;
+  request: RequestInfo;
+}
+
 /** Standard e-mail and password sessions: login, refresh rotation, logout. */
 export class SessionService {
-  private readonly lockout: LoginLockout;
-
-  constructor(
-    private readonly users: UserRepository,
-    private readonly platform: Platform,
-    private readonly families: TokenFamilyService,
-    private readonly audit: AuditWriter,
-    private readonly context: GatewayContext,
-  ) {
-    this.lockout = new LoginLockout(platform.stores.keyValue);
-  }
+  constructor(private readonly deps: SessionServiceDependencies) {}
 
   async login(input: LoginInput): Promise<TokenSet> {
     const email = input.email.trim().toLowerCase();
     // Every attempt counts, whatever its answer (decisions: Rate limits): the limit comes before any check.
-    await this.platform.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`, `email:${email}`);
+    await this.deps.rateLimiter.charge('authentication', `ip:${this.deps.request.ip}`, `email:${email}`);
     validate(loginInput, input);
-    if (await this.lockout.isLocked(email)) {
-      await this.audit.record({ action: 'login', result: 'locked', details: { email } });
+    if (await this.deps.lockout.isLocked(email)) {
+      await this.deps.audit.record({ action: 'login', result: 'locked', details: { email } });
       throw new InvalidCredentialsError();
     }
-    const user = await this.users.findByEmailWithClaims(email);
+    const user = await this.deps.users.findByEmailWithClaims(email);
     const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !passwordMatches || user.status !== 'active') {
-      const locked = await this.lockout.recordFailure(email);
-      await this.audit.record({
+      const locked = await this.deps.lockout.recordFailure(email);
+      await this.deps.audit.record({
         action: 'login',
         result: locked ? 'locked' : 'failure',
         userId: user?.id,
@@ -66,24 +70,24 @@ export class SessionService {
       if (locked && user) await this.notifyLocked(user);
       throw new InvalidCredentialsError();
     }
-    await this.lockout.clear(email);
+    await this.deps.lockout.clear(email);
     const tokens = await this.signIn(user, input.rememberMe === true);
-    await this.audit.record({ action: 'login', result: 'success', userId: user.id });
+    await this.deps.audit.record({ action: 'login', result: 'success', userId: user.id });
     return tokens;
   }
 
   async refresh(refreshToken: string): Promise<TokenSet> {
-    await this.platform.rateLimiter.charge('authentication', `ip:${this.context.request.ip}`);
+    await this.deps.rateLimiter.charge('authentication', `ip:${this.deps.request.ip}`);
     validate(refreshInput, { refreshToken });
     let userId: number | undefined;
     try {
-      const claims = await this.families.verifyRefresh(refreshToken, 'standard');
+      const claims = await this.deps.families.verifyRefresh(refreshToken, 'standard');
       userId = Number(claims.sub);
-      await this.platform.rateLimiter.charge('authentication', `family:${claims.token_family}`);
-      const tokens = await this.families.rotate(refreshToken, claims, async (family) =>
+      await this.deps.rateLimiter.charge('authentication', `family:${claims.token_family}`);
+      const tokens = await this.deps.families.rotate(refreshToken, claims, async (family) =>
         this.issue(await this.activeUser(family.userId), family),
       );
-      await this.audit.record({ action: 'refresh', result: 'success', userId });
+      await this.deps.audit.record({ action: 'refresh', result: 'success', userId });
       return tokens;
     } catch (error) {
       // A verified token names its user: a detected reuse is attributed to the account it threatens.
@@ -93,13 +97,13 @@ export class SessionService {
   }
 
   async logout(caller: UserCaller, refreshToken: string): Promise<boolean> {
-    const claims = await this.families.verifyRefresh(refreshToken, 'standard').catch(async (error: unknown) => {
+    const claims = await this.deps.families.verifyRefresh(refreshToken, 'standard').catch(async (error: unknown) => {
       await this.auditFailure('logout', error, caller.userId);
       throw error;
     });
-    const family = await this.families.findFamily(claims.token_family);
+    const family = await this.deps.families.findFamily(claims.token_family);
     if (!family || family.userId !== caller.userId) {
-      await this.audit.record({
+      await this.deps.audit.record({
         action: 'logout',
         result: 'failure',
         userId: caller.userId,
@@ -107,40 +111,40 @@ export class SessionService {
       });
       throw new InvalidRefreshTokenError();
     }
-    await this.families.revoke(family);
+    await this.deps.families.revoke(family);
     if (caller.sessionId !== family.id) {
-      const session = await this.families.findFamily(caller.sessionId);
-      if (session) await this.families.revoke(session);
+      const session = await this.deps.families.findFamily(caller.sessionId);
+      if (session) await this.deps.families.revoke(session);
     }
-    await this.audit.record({ action: 'logout', result: 'success', userId: caller.userId });
+    await this.deps.audit.record({ action: 'logout', result: 'success', userId: caller.userId });
     return true;
   }
 
   /** The standard token set of a new session, for any way of signing in (password, passkey). */
   signIn(user: User, rememberMe: boolean): Promise<TokenSet> {
-    return this.issue(user, this.families.open(user.id, 'standard', rememberMe));
+    return this.issue(user, this.deps.families.open(user.id, 'standard', rememberMe));
   }
 
   private async activeUser(userId: number): Promise<User> {
-    const user = await this.users.findWithClaims(userId);
+    const user = await this.deps.users.findWithClaims(userId);
     if (!user || user.status !== 'active') throw new InvalidRefreshTokenError();
     return user;
   }
 
   private async issue(user: User, family: TokenFamily): Promise<TokenSet> {
-    const access = await this.platform.codec.sign(
+    const access = await this.deps.codec.sign(
       tokenKinds.access,
       String(user.id),
       { ...userClaimsOf(user), session_id: family.id },
       tokenLifetimes.accessMs,
     );
-    const refresh = await this.families.issueRefresh(family);
+    const refresh = await this.deps.families.issueRefresh(family);
     return tokenSetOf(access, refresh);
   }
 
   /** Security event to the account's owner through the one notification path (issue 4, producers). */
   private notifyLocked(user: User): Promise<void> {
-    return this.platform.notifications.as('auth').raise({
+    return this.deps.notifications.raise({
       message: 'Your account was locked for 15 minutes after repeated failed sign-in attempts.',
       title: 'Account locked',
       triggerEvent: 'account_locked',
@@ -151,6 +155,6 @@ export class SessionService {
 
   private async auditFailure(action: string, error: unknown, userId?: number): Promise<void> {
     const errorCode = error instanceof AppError ? error.code : 'INTERNAL';
-    await this.audit.record({ action, result: 'failure', userId, errorCode });
+    await this.deps.audit.record({ action, result: 'failure', userId, errorCode });
   }
 }

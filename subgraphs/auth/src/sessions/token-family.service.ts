@@ -25,30 +25,32 @@ export interface RefreshClaims {
   device_id?: string;
 }
 
+export interface TokenFamilyServiceDependencies {
+  tokenFamilies: TokenFamilyRepository;
+  unitOfWork: UnitOfWork;
+  codec: TokenCodec;
+  revocations: RevocationService;
+  now: () => number;
+}
+
 /**
  * Token families: one per login. Rotation consumes the presented refresh token with one atomic UPDATE;
  * presenting a consumed one again revokes the whole family (decisions: Refresh rotation).
  */
 export class TokenFamilyService {
-  constructor(
-    private readonly tokenFamilies: TokenFamilyRepository,
-    private readonly unitOfWork: UnitOfWork,
-    private readonly codec: TokenCodec,
-    private readonly revocations: RevocationService,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly deps: TokenFamilyServiceDependencies) {}
 
   /** A new family, written with its first refresh token (issueRefresh). */
   open(userId: number, kind: TokenFamilyKind, rememberMe: boolean): TokenFamily {
     const family = this.draft(userId, kind, rememberMe);
-    this.tokenFamilies.stageFamily(family);
+    this.deps.tokenFamilies.stageFamily(family);
     return family;
   }
 
   /** A new family that is not in the unit of work: its caller writes it with a statement of its own. */
   draft(userId: number, kind: TokenFamilyKind, rememberMe: boolean, deviceId: string | null = null): TokenFamily {
     const lifetime = rememberMe ? tokenLifetimes.rememberedRefreshMs : tokenLifetimes.refreshMs;
-    const createdAt = new Date(this.now());
+    const createdAt = new Date(this.deps.now());
     return Object.assign(new TokenFamily(), {
       userId,
       kind,
@@ -62,22 +64,22 @@ export class TokenFamilyService {
   /** Issues the family's next refresh token and writes it, with the family's own changes. */
   async issueRefresh(family: TokenFamily): Promise<IssuedToken> {
     const issued = await this.signRefresh(family);
-    await this.tokenFamilies.storeRefreshToken(family, storedOf(issued));
+    await this.deps.tokenFamilies.storeRefreshToken(family, storedOf(issued));
     return issued;
   }
 
   /** Stages the issued token's row for the commit of the unit of work it is issued in. */
   stageRefresh(family: TokenFamily, issued: IssuedToken): void {
-    this.tokenFamilies.stageRefreshToken(family, storedOf(issued));
+    this.deps.tokenFamilies.stageRefreshToken(family, storedOf(issued));
   }
 
   /** Signs the family's next refresh token; never valid past the family's absolute expiry. */
   signRefresh(family: TokenFamily, extraClaims: Record<string, unknown> = {}): Promise<IssuedToken> {
     const lifetime = Math.min(
       family.rememberMe ? tokenLifetimes.rememberedRefreshMs : tokenLifetimes.refreshMs,
-      family.absoluteExpiresAt.getTime() - this.now(),
+      family.absoluteExpiresAt.getTime() - this.deps.now(),
     );
-    return this.codec.sign(
+    return this.deps.codec.sign(
       refreshKindOf[family.kind],
       String(family.userId),
       { token_family: family.id, rotation_count: family.rotationCount, ...extraClaims },
@@ -86,7 +88,7 @@ export class TokenFamilyService {
   }
 
   verifyRefresh(token: string, kind: TokenFamilyKind): Promise<RefreshClaims> {
-    return this.codec.verify(token, [refreshKindOf[kind]], () => new InvalidRefreshTokenError()) as Promise<never>;
+    return this.deps.codec.verify(token, [refreshKindOf[kind]], () => new InvalidRefreshTokenError()) as Promise<never>;
   }
 
   /**
@@ -101,18 +103,18 @@ export class TokenFamilyService {
     issue: (family: TokenFamily) => Promise<T>,
   ): Promise<T> {
     const hash = tokenHash(token);
-    const issued = await this.unitOfWork.attempt(async () => {
-      if (!(await this.tokenFamilies.consumeRefreshToken(hash))) return undefined;
+    const issued = await this.deps.unitOfWork.attempt(async () => {
+      if (!(await this.deps.tokenFamilies.consumeRefreshToken(hash))) return undefined;
       const family = await this.liveFamily(claims.token_family);
-      this.tokenFamilies.stageRotation(family);
+      this.deps.tokenFamilies.stageRotation(family);
       return issue(family);
     });
     return issued ?? this.refuseReuse(hash, claims.token_family);
   }
 
   private async liveFamily(id: string): Promise<TokenFamily> {
-    const family = await this.tokenFamilies.findFamily(id);
-    if (!family || family.revokedAt || family.absoluteExpiresAt.getTime() <= this.now()) {
+    const family = await this.deps.tokenFamilies.findFamily(id);
+    if (!family || family.revokedAt || family.absoluteExpiresAt.getTime() <= this.deps.now()) {
       throw new InvalidRefreshTokenError();
     }
     return family;
@@ -120,8 +122,8 @@ export class TokenFamilyService {
 
   /** A known token presented again revokes its family; an unknown one is simply invalid. */
   private async refuseReuse(hash: string, familyId: string): Promise<never> {
-    const family = await this.tokenFamilies.findFamily(familyId);
-    if (!family || !(await this.tokenFamilies.refreshTokenKnown(hash))) {
+    const family = await this.deps.tokenFamilies.findFamily(familyId);
+    if (!family || !(await this.deps.tokenFamilies.refreshTokenKnown(hash))) {
       throw new InvalidRefreshTokenError();
     }
     await this.revoke(family);
@@ -129,14 +131,14 @@ export class TokenFamilyService {
   }
 
   async revoke(family: TokenFamily): Promise<void> {
-    await this.revocations.run(async (revoke) => {
-      await this.tokenFamilies.revoke(family, new Date(this.now()));
+    await this.deps.revocations.run(async (revoke) => {
+      await this.deps.tokenFamilies.revoke(family, new Date(this.deps.now()));
       revoke(revocationMarkers.session(family.id));
     });
   }
 
   findFamily(id: string): Promise<TokenFamily | null> {
-    return this.tokenFamilies.findFamily(id);
+    return this.deps.tokenFamilies.findFamily(id);
   }
 }
 

@@ -8,15 +8,18 @@ export interface EmailRecipient {
   context: Record<string, unknown>;
 }
 
+export interface EmailChannelDependencies {
+  smtpUrl: string;
+  /** The sender of every message (MAIL_FROM). */
+  from: string;
+}
+
 /** E-mail through SMTP (SMTP_URL); the HTML is rendered from emailTemplate and the recipient's context. */
 export class EmailChannel {
   private readonly transport: Transporter;
 
-  constructor(
-    smtpUrl: string,
-    private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+  constructor(private readonly deps: EmailChannelDependencies) {
+    this.transport = nodemailer.createTransport(deps.smtpUrl);
   }
 
   async send(job: StoredJob, recipient: EmailRecipient): Promise<void> {
@@ -29,7 +32,7 @@ export class EmailChannel {
       ...recipient.context,
     };
     await this.transport.sendMail({
-      from: this.from,
+      from: this.deps.from,
       to: recipient.email,
       subject: request.title ?? request.message.slice(0, 120),
       text: request.message,

@@ -3,25 +3,27 @@ import type { NotificationType } from '../inbox/inbox.types.js';
 import type { Delivery, StoredJob } from '../jobs/job.repository.js';
 import type { InsertedRow, NotificationRepository } from '../inbox/notification.repository.js';
 
+export interface InAppChannelDependencies {
+  notifications: NotificationRepository;
+  events: InboxEvents;
+}
+
 /**
  * Inbox rows for a job's recipients in one statement (NotificationRepository.insertForJob). A retried or
  * re-delivered job inserts nothing twice; only rows inserted now are announced in real time, each with its
  * user's unread count from the same statement.
  */
 export class InAppChannel {
-  constructor(
-    private readonly notifications: NotificationRepository,
-    private readonly events: InboxEvents,
-  ) {}
+  constructor(private readonly deps: InAppChannelDependencies) {}
 
   async deliver(job: StoredJob, deliveries: Delivery[]): Promise<void> {
     if (deliveries.length === 0) return;
-    await this.announce(await this.notifications.insertForJob(job, deliveries));
+    await this.announce(await this.deps.notifications.insertForJob(job, deliveries));
   }
 
   private async announce(rows: InsertedRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.events.publishAll(
+    await this.deps.events.publishAll(
       rows.map((row) => {
         const notification: NotificationType = {
           id: row.id,

@@ -9,22 +9,24 @@ interface OneSignalAnswer {
   errors?: { invalid_player_ids?: string[] } | string[];
 }
 
+export interface OneSignalProviderDependencies {
+  appId: string;
+  apiKey: string;
+  apiUrl: string;
+}
+
 /** The second provider, OneSignal's REST API (POST /notifications, legacy player ids). */
 export class OneSignalProvider implements PushProvider {
-  constructor(
-    private readonly appId: string,
-    private readonly apiKey: string,
-    private readonly apiUrl: string,
-  ) {}
+  constructor(private readonly deps: OneSignalProviderDependencies) {}
 
   async send(playerIds: string[], message: PushMessage): Promise<PushOutcome> {
     const response = await fetch(
-      new URL('notifications', this.apiUrl.endsWith('/') ? this.apiUrl : `${this.apiUrl}/`),
+      new URL('notifications', this.deps.apiUrl.endsWith('/') ? this.deps.apiUrl : `${this.deps.apiUrl}/`),
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Key ${this.apiKey}` },
+        headers: { 'content-type': 'application/json', authorization: `Key ${this.deps.apiKey}` },
         body: JSON.stringify({
-          app_id: this.appId,
+          app_id: this.deps.appId,
           include_player_ids: playerIds,
           headings: { en: message.title },
           contents: { en: message.body },

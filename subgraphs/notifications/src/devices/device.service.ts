@@ -37,29 +37,32 @@ const updatableKeys: Record<string, keyof DeviceFields> = {
 
 const tokenContext = 'device.fcm_token';
 
+export interface DeviceServiceDependencies {
+  repository: DeviceRepository;
+  cipher: FieldCipher;
+  now: () => number;
+}
+
 /** Push devices of the signed-in user: list, upsert by device_id, token updates. */
 export class DeviceService {
-  constructor(
-    private readonly repository: DeviceRepository,
-    private readonly cipher: FieldCipher,
-  ) {}
+  constructor(private readonly deps: DeviceServiceDependencies) {}
 
   async list(userId: number): Promise<DeviceType[]> {
-    const devices = await this.repository.list(userId);
+    const devices = await this.deps.repository.list(userId);
     return devices.map((device) => this.view(device));
   }
 
   /** Returns true when the device is new (201), false when an existing one was updated (200). */
   async register(userId: number, input: RegisterPushDeviceInput): Promise<boolean> {
     const { deviceId, ...fields } = validate(registration, input);
-    const existing = await this.repository.find(userId, deviceId);
+    const existing = await this.deps.repository.find(userId, deviceId);
     if (existing) {
       this.apply(existing, fields);
-      await this.repository.save();
+      await this.deps.repository.save();
       return false;
     }
-    this.apply(this.repository.add(userId, deviceId), fields);
-    if (await this.repository.saveNew()) return true;
+    this.apply(this.deps.repository.add(userId, deviceId), fields);
+    if (await this.deps.repository.saveNew()) return true;
     // A concurrent registration of the same device_id won the insert: update that one instead.
     return this.register(userId, input);
   }
@@ -73,23 +76,23 @@ export class DeviceService {
       fields[field] = validate(registration.shape[field], value);
     }
     if (Object.keys(fields).length === 0) throw ValidationError.field('body', 'at least one field is required');
-    const device = await this.repository.find(userId, deviceId);
+    const device = await this.deps.repository.find(userId, deviceId);
     if (!device) throw new PushDeviceNotFoundError();
     this.apply(device, fields);
-    await this.repository.save();
+    await this.deps.repository.save();
   }
 
   /** A new or changed token is presumed valid again (decisions: token_invalid). */
   private apply(device: PushDevice, fields: DeviceFields): void {
     if (fields.deviceName !== undefined) device.deviceName = fields.deviceName;
     if (fields.deviceType !== undefined) device.deviceType = fields.deviceType;
-    if (fields.fcmToken !== undefined) device.fcmToken = this.cipher.encrypt(fields.fcmToken, tokenContext);
+    if (fields.fcmToken !== undefined) device.fcmToken = this.deps.cipher.encrypt(fields.fcmToken, tokenContext);
     if (fields.providerPlayerId !== undefined) device.providerPlayerId = fields.providerPlayerId;
     if (fields.fcmToken !== undefined || fields.providerPlayerId !== undefined) {
       device.tokenInvalid = false;
       device.invalidSince = null;
     }
-    device.updatedAt = new Date();
+    device.updatedAt = new Date(this.deps.now());
   }
 
   private view(device: PushDevice): DeviceType {
@@ -97,7 +100,7 @@ export class DeviceService {
       deviceId: device.deviceId,
       deviceName: device.deviceName,
       deviceType: device.deviceType,
-      fcmToken: device.fcmToken && this.cipher.decrypt(device.fcmToken, tokenContext),
+      fcmToken: device.fcmToken && this.deps.cipher.decrypt(device.fcmToken, tokenContext),
       providerPlayerId: device.providerPlayerId,
       tokenInvalid: device.tokenInvalid,
       invalidSince: device.invalidSince?.toISOString() ?? null,

@@ -24,19 +24,22 @@ export function notificationView(notification: Notification): NotificationType {
   };
 }
 
+export interface InboxServiceDependencies {
+  repository: NotificationRepository;
+  events: InboxEvents;
+  now: () => number;
+}
+
 /** Each user's inbox, newest first; every change is published to that user's subscriptions. */
 export class InboxService {
-  constructor(
-    private readonly repository: NotificationRepository,
-    private readonly events: InboxEvents,
-  ) {}
+  constructor(private readonly deps: InboxServiceDependencies) {}
 
   async page(userId: number, query: { page?: number | null; limit?: number | null }): Promise<NotificationPage> {
     const { page, limit } = validate(pageQuery, {
       page: query.page ?? undefined,
       limit: query.limit ?? undefined,
     });
-    const { items, totalItems, unreadCount } = await this.repository.page(userId, limit, (page - 1) * limit);
+    const { items, totalItems, unreadCount } = await this.deps.repository.page(userId, limit, (page - 1) * limit);
     return {
       currentPage: page,
       items: items.map(notificationView),
@@ -52,21 +55,21 @@ export class InboxService {
    */
   async markRead(userId: number, id: string): Promise<NotificationType> {
     if (!uuid.safeParse(id).success) throw new NotificationNotFoundError();
-    const { notification, marked } = await this.repository.markRead(userId, id, new Date());
+    const { notification, marked } = await this.deps.repository.markRead(userId, id, new Date(this.deps.now()));
     if (!notification) throw new NotificationNotFoundError();
     if (marked) await this.announce(userId, notification);
     return notificationView(notification);
   }
 
   async markAllRead(userId: number): Promise<number> {
-    const updated = await this.repository.markAllRead(userId, new Date());
-    if (updated > 0) await this.events.publish(userId, { unreadCount: 0, notification: null });
+    const updated = await this.deps.repository.markAllRead(userId, new Date(this.deps.now()));
+    if (updated > 0) await this.deps.events.publish(userId, { unreadCount: 0, notification: null });
     return updated;
   }
 
   /** Internal creation (one or many) in one transaction; each recipient then hears of its new item. */
   async create(bodies: CreateNotificationBody[]): Promise<number> {
-    const created = await this.repository.add(
+    const created = await this.deps.repository.add(
       bodies.map((body) => ({
         userId: body.userId,
         message: body.message,
@@ -84,8 +87,8 @@ export class InboxService {
   }
 
   private async announce(userId: number, notification: Notification): Promise<void> {
-    await this.events.publish(userId, {
-      unreadCount: await this.repository.unreadCount(userId),
+    await this.deps.events.publish(userId, {
+      unreadCount: await this.deps.repository.unreadCount(userId),
       notification: notificationView(notification),
     });
   }

@@ -22,31 +22,33 @@ async function eachLimited<T>(items: T[], work: (item: T) => Promise<void>): Pro
 
 const wants = (delivery: Delivery, channel: string) => delivery.channels.includes(channel);
 
+export interface JobProcessorDependencies {
+  repository: JobRepository;
+  inApp: InAppChannel;
+  email: EmailChannel | null;
+  push: PushChannel;
+  logger: Logger;
+}
+
 /**
  * Runs one job: every channel of every recipient not yet marked delivered. A failed channel keeps its
  * mark empty and fails the attempt, so pg-boss retries only what is missing; the last attempt marks the
  * job dead (dead-letter queue).
  */
 export class JobProcessor {
-  constructor(
-    private readonly repository: JobRepository,
-    private readonly inApp: InAppChannel,
-    private readonly email: EmailChannel | null,
-    private readonly push: PushChannel,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly deps: JobProcessorDependencies) {}
 
   async process(jobId: string, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
-    const job = await this.repository.claim(jobId);
+    const job = await this.deps.repository.claim(jobId);
     if (!job) return;
     try {
       await this.run(job);
-      await this.repository.markStatus(jobId, 'completed');
+      await this.deps.repository.markStatus(jobId, 'completed');
     } catch (error) {
       const exhausted = attempt.retryCount >= attempt.retryLimit;
       const message = error instanceof Error ? error.message : String(error);
-      await this.repository.markStatus(jobId, exhausted ? 'dead' : 'queued', message);
-      this.logger.warn(
+      await this.deps.repository.markStatus(jobId, exhausted ? 'dead' : 'queued', message);
+      this.deps.logger.warn(
         { jobId, attempt: attempt.retryCount, exhausted, err: error },
         'notification job attempt failed',
       );
@@ -55,8 +57,8 @@ export class JobProcessor {
   }
 
   private async run(job: StoredJob): Promise<void> {
-    const deliveries = await this.repository.pendingDeliveries(job.id);
-    await this.inApp.deliver(
+    const deliveries = await this.deps.repository.pendingDeliveries(job.id);
+    await this.deps.inApp.deliver(
       job,
       deliveries.filter((delivery) => wants(delivery, 'in_app') && !delivery.inAppAt),
     );
@@ -79,22 +81,22 @@ export class JobProcessor {
 
   private sendEmails(job: StoredJob, deliveries: Delivery[]): Promise<unknown[]> {
     return eachLimited(deliveries, async (delivery) => {
-      if (delivery.email && this.email) {
-        await this.email.send(job, { email: delivery.email, context: delivery.context });
+      if (delivery.email && this.deps.email) {
+        await this.deps.email.send(job, { email: delivery.email, context: delivery.context });
       } else {
-        this.logger.warn(
+        this.deps.logger.warn(
           { jobId: job.id, recipient: delivery.recipientIndex },
           'e-mail skipped: no address or no SMTP',
         );
       }
-      await this.repository.markDelivered(job.id, 'email_at', [delivery.recipientIndex]);
+      await this.deps.repository.markDelivered(job.id, 'email_at', [delivery.recipientIndex]);
     });
   }
 
   private sendPushes(job: StoredJob, deliveries: Delivery[]): Promise<unknown[]> {
     return eachLimited(deliveries, async (delivery) => {
-      await this.push.send(job, delivery.userId);
-      await this.repository.markDelivered(job.id, 'push_at', [delivery.recipientIndex]);
+      await this.deps.push.send(job, delivery.userId);
+      await this.deps.repository.markDelivered(job.id, 'push_at', [delivery.recipientIndex]);
     });
   }
 }

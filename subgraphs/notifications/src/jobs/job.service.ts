@@ -6,12 +6,15 @@ import type { JobQueue } from './job-queue.js';
 import type { JobRepository } from './job.repository.js';
 import type { NotificationJobReceipt, NotificationJobStatus } from './job.types.js';
 
+export interface JobServiceDependencies {
+  repository: JobRepository;
+  queue: JobQueue;
+  now: () => number;
+}
+
 /** Accepts jobs durably: the job, its recipients and the queue entry commit together, or nothing does. */
 export class JobService {
-  constructor(
-    private readonly repository: JobRepository,
-    private readonly queue: JobQueue,
-  ) {}
+  constructor(private readonly deps: JobServiceDependencies) {}
 
   submit(input: unknown, requestedBy: string): Promise<NotificationJobReceipt> {
     return this.accept(randomUUID(), input, requestedBy);
@@ -24,13 +27,13 @@ export class JobService {
   async accept(jobId: string, input: unknown, requestedBy: string): Promise<NotificationJobReceipt> {
     const body = validate(notificationJobSchema, input);
     const startAfter = body.scheduleAt ? new Date(body.scheduleAt) : null;
-    const scheduled = startAfter !== null && startAfter.getTime() > Date.now();
-    await this.repository.transaction(async (client) => {
-      if (await this.repository.insert(client, jobId, body, requestedBy)) {
-        await this.queue.enqueue(client, jobId, scheduled ? startAfter : null);
+    const scheduled = startAfter !== null && startAfter.getTime() > this.deps.now();
+    await this.deps.repository.transaction(async (client) => {
+      if (await this.deps.repository.insert(client, jobId, body, requestedBy)) {
+        await this.deps.queue.enqueue(client, jobId, scheduled ? startAfter : null);
       }
     });
-    this.queue.nudge();
+    this.deps.queue.nudge();
     return {
       jobId,
       message: scheduled ? 'Notification job scheduled' : 'Notification job accepted',
@@ -39,7 +42,7 @@ export class JobService {
   }
 
   async status(id: string): Promise<NotificationJobStatus> {
-    const status = uuid.safeParse(id).success ? await this.repository.status(id) : null;
+    const status = uuid.safeParse(id).success ? await this.deps.repository.status(id) : null;
     if (!status) throw new NotificationJobNotFoundError();
     return status;
   }

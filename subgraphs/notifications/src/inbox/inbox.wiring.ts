@@ -1,0 +1,15 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Platform } from '@platform/lib/platform';
+import type { InboxEvents } from './inbox-events.js';
+import { InboxService } from './inbox.service.js';
+import { NotificationRepository } from './notification.repository.js';
+
+/** How the inbox is built for a request (context.ts). */
+export const inboxWiring = {
+  inbox: (scope: { em: EntityManager; events: InboxEvents; platform: Pick<Platform, 'now'> }) =>
+    new InboxService({
+      repository: new NotificationRepository(scope.em),
+      events: scope.events,
+      now: scope.platform.now,
+    }),
+};
