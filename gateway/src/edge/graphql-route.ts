@@ -63,7 +63,6 @@ async function capAnswer(_request: FastifyRequest, reply: FastifyReply, payload:
   return JSON.stringify({ errors: [{ message: error.message, extensions: { code: error.code } }] });
 }
 
-
 class GraphQLResultTooLarge extends AppError {
   readonly code = 'BAD_REQUEST';
   constructor() {
