@@ -2,6 +2,8 @@ import { MikroORM, type EntityManager, type Options } from '@mikro-orm/postgresq
 import { Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
 import { ServiceUnavailableError } from './errors.js';
+import { JobEngine } from './jobs/job-engine.js';
+import type { Logger } from './logger.js';
 
 export type { EntityManager };
 
@@ -19,8 +21,15 @@ export interface SubgraphDatabaseOptions {
  */
 export class DatabasePool {
   private readonly orms: MikroORM[] = [];
+  private engine?: JobEngine;
 
   constructor(readonly url: string) {}
+
+  /** The process's one job engine over this database, built at the first call (its logger is the caller's). */
+  jobs(logger: Logger): JobEngine {
+    this.engine ??= new JobEngine({ databaseUrl: this.url, logger });
+    return this.engine;
+  }
 
   /** Opens a subgraph's ORM over the pool and applies its checked-in migrations before anything is served. */
   async open(options: SubgraphDatabaseOptions): Promise<MikroORM> {
@@ -51,6 +60,8 @@ export class DatabasePool {
   }
 
   async close(): Promise<void> {
+    // Jobs under way finish (or are handed back to the queue) while their ORMs are still open.
+    await this.engine?.stop({ graceful: true });
     // Closing any of the ORMs ends the shared client; closing the others after it is a no-op for the pool.
     for (const orm of this.orms.splice(0).reverse()) await orm.close();
   }

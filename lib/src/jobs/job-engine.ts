@@ -1,0 +1,126 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from '../logger.js';
+
+/** pg-boss's schema for the platform's background work (the notification subgraph's queues have their own yet). */
+export const jobEngineSchema = 'platform_jobs';
+
+/** How a queue retries, expires and gives up on its jobs. */
+export interface QueueOptions {
+  /** Retries after the first attempt; 0: none. */
+  retryLimit: number;
+  /** Seconds before the first retry (an integer: pg-boss's unit). */
+  retryDelay: number;
+  /** Doubles the delay at each retry. */
+  retryBackoff: boolean;
+  /** A job active longer than this is presumed lost (its worker died) and retried. */
+  expireInSeconds: number;
+  /** Where a job goes once its retries are spent: a queue of this name is created too. */
+  deadLetter?: string;
+}
+
+export interface SendOptions {
+  /** At most one job of this key per `singletonSeconds` slot in the whole cluster. */
+  singletonKey?: string;
+  singletonSeconds?: number;
+}
+
+/** What a handler learns of its job besides the data. */
+export interface JobAttempt {
+  id: string;
+  retryCount: number;
+  retryLimit: number;
+}
+
+export type JobWork<T> = (data: T, attempt: JobAttempt) => Promise<void>;
+
+export interface JobEngineDependencies {
+  databaseUrl: string;
+  logger: Logger;
+  /** How often pg-boss expires the jobs of dead workers (seconds). */
+  maintenanceIntervalSeconds?: number;
+}
+
+/**
+ * The one durable job engine of a process: pg-boss 10 over the process's database (at-least-once delivery,
+ * retries with backoff, expiry of jobs whose worker died, a dead-letter queue). Any instance may send; one
+ * worker somewhere in the cluster takes each job. Started at the first use, so a process that never queues
+ * anything holds no connection. Stopped by the process's database pool before its ORMs close.
+ */
+export class JobEngine {
+  private boss?: Promise<PgBoss>;
+  private readonly queues = new Map<string, Promise<void>>();
+
+  constructor(private readonly deps: JobEngineDependencies) {}
+
+  /** Creates the queue (and its dead letter) or updates its options; idempotent. */
+  queue(name: string, options: QueueOptions): Promise<void> {
+    let created = this.queues.get(name);
+    if (!created) {
+      created = (async () => {
+        const boss = await this.started();
+        if (options.deadLetter) await boss.createQueue(options.deadLetter);
+        await boss.createQueue(name, { name, ...options });
+        await boss.updateQueue(name, { name, ...options });
+      })();
+      this.queues.set(name, created);
+      created.catch(() => this.queues.delete(name));
+    }
+    return created;
+  }
+
+  /** Queues a job; answers false when pg-boss inserted none (a singleton slot already taken). */
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<boolean> {
+    await this.queues.get(name);
+    const id = await (await this.started()).send(name, data, options);
+    return id !== null;
+  }
+
+  /** One worker on the queue in this process, polling every `pollingIntervalSeconds`. */
+  async work<T extends object>(name: string, handler: JobWork<T>, pollingIntervalSeconds = 0.5): Promise<void> {
+    await this.queues.get(name);
+    const boss = await this.started();
+    await boss.work<T>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async ([job]) => {
+      if (job) await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+    });
+  }
+
+  /** Stops this process's workers on the queue (the jobs stay queued for the other instances). */
+  async stopWork(name: string): Promise<void> {
+    const boss = await this.boss?.catch(() => undefined);
+    await boss?.offWork(name);
+  }
+
+  /** Graceful: lets the jobs under way finish (up to `timeout` ms) before closing its pool. */
+  async stop({ graceful = true, timeout = 5000 }: { graceful?: boolean; timeout?: number } = {}): Promise<void> {
+    const boss = await this.boss?.catch(() => undefined);
+    this.boss = undefined;
+    this.queues.clear();
+    await boss?.stop({ graceful, timeout, wait: true });
+  }
+
+  private started(): Promise<PgBoss> {
+    this.boss ??= (async () => {
+      // A pool of its own, as the notification queue's (job-queue.ts says why: maintenance waits on locks longer
+      // than the shared pool's timeouts).
+      const boss = new PgBoss({
+        connectionString: this.deps.databaseUrl,
+        schema: jobEngineSchema,
+        max: 3,
+        application_name: 'platform-jobs',
+        schedule: false,
+        maintenanceIntervalSeconds: this.deps.maintenanceIntervalSeconds ?? 60,
+      });
+      boss.on('error', (error) => this.deps.logger.error({ err: error }, 'job engine error'));
+      try {
+        await boss.start();
+        return boss;
+      } catch (error) {
+        // The next use tries again from the start (the database may be back by then).
+        this.boss = undefined;
+        await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+        throw error;
+      }
+    })();
+    return this.boss;
+  }
+}
