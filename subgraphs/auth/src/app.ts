@@ -31,7 +31,8 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
   if (adminEmail && adminPassword) {
     await services(systemContext).users.ensureAdmin(adminEmail, adminPassword);
   }
-  const stopSweep = scheduleSweep(
+  const stopSweep = await scheduleSweep(
+    database.jobs(platform.logger),
     async () => {
       await sweepConfirmations(shared);
       await confirmationPushes.resume();
@@ -48,7 +49,7 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
     health: () => pingDatabase(orm),
     revocations: new RevocationReader(orm),
     close: async () => {
-      stopSweep();
+      await stopSweep();
       await confirmationPushes.close();
     },
   };

@@ -110,4 +110,25 @@ describe.skipIf(servicesMissing)('confirmation status live over graphql-ws, and 
     ]);
     expect((await kit.status(owner.user.token, confirmationId)).body.data.status).toBe('expired');
   });
+
+  it('runs the sweep once per interval in the cluster, not once per instance: one pg-boss job per one-second slot', async () => {
+    const sweepJobs = async () =>
+      onDatabase(server.shared.databaseUrl, async (client) => {
+        const exists = await client.query(`select to_regclass('platform_jobs.job') is not null as found`);
+        if (!exists.rows[0].found) return [];
+        const { rows } = await client.query(
+          `select singleton_on, state from platform_jobs.job where name = 'confirmation-sweep' order by singleton_on`,
+        );
+        return rows as { singleton_on: Date; state: string }[];
+      });
+    const before = (await sweepJobs()).length;
+    await pause(4500);
+    const jobs = await sweepJobs();
+    const slots = new Set(jobs.map((job) => job.singleton_on.getTime()));
+    // Two instances, each queuing a sweep every second for 4.5 s: about 4 to 5 jobs in all, never 8 to 10.
+    expect(jobs.length - before).toBeGreaterThanOrEqual(3);
+    expect(jobs.length - before).toBeLessThanOrEqual(6);
+    expect(slots.size).toBe(jobs.length);
+    expect(jobs.filter((job) => job.state === 'completed').length).toBeGreaterThanOrEqual(jobs.length - 2);
+  });
 });
