@@ -75,13 +75,19 @@ export class JobEngine {
     return id !== null;
   }
 
-  /** One worker on the queue in this process, polling every `pollingIntervalSeconds`. */
-  async work<T extends object>(name: string, handler: JobWork<T>, pollingIntervalSeconds = 0.5): Promise<void> {
+  /** `concurrency` workers on the queue in this process, each taking one job at a time. */
+  async work<T extends object>(
+    name: string,
+    handler: JobWork<T>,
+    { concurrency = 1, pollingIntervalSeconds = 0.5 }: { concurrency?: number; pollingIntervalSeconds?: number } = {},
+  ): Promise<void> {
     await this.queues.get(name);
     const boss = await this.started();
-    await boss.work<T>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async ([job]) => {
-      if (job) await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
-    });
+    for (let index = 0; index < concurrency; index += 1) {
+      await boss.work<T>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async ([job]) => {
+        if (job) await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+      });
+    }
   }
 
   /** Stops this process's workers on the queue (the jobs stay queued for the other instances). */

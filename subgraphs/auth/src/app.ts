@@ -24,7 +24,8 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
   });
   const { schema, sdl } = await buildAuthSchema();
   const deviceKeys = openDeviceKeys(platform.cipher);
-  const confirmationPushes = openConfirmationPushes({ orm, platform }, deviceKeys);
+  const jobs = database.jobs(platform.logger);
+  const confirmationPushes = await openConfirmationPushes({ orm, platform }, deviceKeys, jobs);
   const shared: AuthShared = { orm, platform, deviceKeys, confirmationPushes };
   const services = (base: GatewayContext) => createAuthServices(shared, base);
   const { BOOTSTRAP_ADMIN_EMAIL: adminEmail, BOOTSTRAP_ADMIN_PASSWORD: adminPassword } = platform.config;
@@ -32,7 +33,7 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
     await services(systemContext).users.ensureAdmin(adminEmail, adminPassword);
   }
   const stopSweep = await scheduleSweep(
-    database.jobs(platform.logger),
+    jobs,
     async () => {
       await sweepConfirmations(shared);
       await confirmationPushes.resume();

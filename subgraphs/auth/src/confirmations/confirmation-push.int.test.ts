@@ -144,4 +144,23 @@ describe.skipIf(servicesMissing)('confirmation requests pushed through FCM (fire
     expect(statusOf.body.data.status).toBe('pending');
     expect(await pushesOf(started.body.data.confirmationId)).toEqual([]);
   });
+
+  it('retries a transient failure as a pg-boss job: one job for the confirmation, completed after one retry', async () => {
+    const owner = await kit.userWithDevice();
+    const token = `flaky-job-${randomBytes(6).toString('hex')}`;
+    await setPushToken(owner.user.token, owner.deviceId, token);
+    const { confirmationId } = await kit.initiate(owner.user.token, 'delete_user', {});
+    const [row] = await settled(confirmationId, 1);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    const jobs = await eventually(async () => {
+      const exists = await sql(`select to_regclass('platform_jobs.job') is not null as found`, []);
+      if (!exists[0]?.found) return [{ state: 'none' }];
+      const found = await sql(
+        `select state, retry_count from platform_jobs.job where name = 'confirmation-pushes' and data->>'id' = $1`,
+        [confirmationId],
+      );
+      return found.every((job) => job.state === 'completed') && found;
+    }).catch(() => 'no completed job');
+    expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
+  });
 });

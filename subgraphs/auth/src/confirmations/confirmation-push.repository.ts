@@ -39,6 +39,11 @@ export class ConfirmationPushRepository {
     return rows;
   }
 
+  /** The rows of one confirmation, one per device it was pushed to. */
+  ofConfirmation(confirmationId: string): Promise<ConfirmationPush[]> {
+    return this.em.find(ConfirmationPush, { confirmationId });
+  }
+
   /** Pending rows last touched before `staleBefore`: their sender stopped mid-send. */
   claimStale(at: Date, staleBefore: Date): Promise<StalePush[]> {
     return runStatement<StalePush>(this.em, claimStaleStatement, [at, staleBefore]);

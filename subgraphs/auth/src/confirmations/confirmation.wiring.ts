@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestInfo } from '@platform/lib/graphql/context';
 import type { SubgraphShared } from '@platform/lib/graphql/subgraph';
+import type { JobEngine } from '@platform/lib/jobs/job-engine';
 import type { Platform } from '@platform/lib/platform';
 import { FcmProvider } from '@platform/lib/push/fcm';
 import { AuditRepository } from '../audit/audit.repository.js';
@@ -40,16 +41,23 @@ export const confirmationWiring = {
     }),
 };
 
-/** The process's confirmation pushes: one FCM client, and sends that outlive the request that announced them. */
-export function openConfirmationPushes(shared: SubgraphShared, deviceKeys: DeviceKeys): ConfirmationPushes {
+/** The process's confirmation pushes: one FCM client, and a worker on the push jobs (any instance's). */
+export async function openConfirmationPushes(
+  shared: SubgraphShared,
+  deviceKeys: DeviceKeys,
+  jobs: JobEngine,
+): Promise<ConfirmationPushes> {
   const { platform, orm } = shared;
-  return new ConfirmationPushes({
+  const pushes = new ConfirmationPushes({
     entityManager: () => orm.em.fork(),
     keys: deviceKeys,
     fcm: platform.config.FCM_ENABLED ? new FcmProvider(platform.config, 'auth') : null,
+    jobs,
     logger: platform.logger,
     now: platform.now,
   });
+  await pushes.start();
+  return pushes;
 }
 
 /** Who the sweep's audit entries name as the requester: the service itself. */
