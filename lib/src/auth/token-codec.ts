@@ -76,7 +76,7 @@ export class TokenCodec {
 
   /**
    * Accepts only the given kinds, only HS256, only known key ids; anything else is one 401. With `remember`
-   * (bearers, presented again on every request for hours) a token jose verified is kept: the same string
+   * (bearers, presented again on every request for hours) a token verified once is kept: the same string
    * carries the same claims, so a later presentation re-checks only what depends on time or on the caller's
    * accepted kinds (expiry, token_use, typ, audience).
    */

@@ -13,7 +13,6 @@ export const tokenKinds = {
 } as const;
 
 export type TokenKind = (typeof tokenKinds)[keyof typeof tokenKinds];
-export type TokenUse = TokenKind['use'];
 
 /** Lifetimes from the auth spec's Token kinds table. */
 export const tokenLifetimes = {

@@ -120,4 +120,3 @@ export const notificationJobSchema = z
 
 export type CreateNotificationBody = z.infer<typeof createNotificationSchema>;
 export type NotificationJobBody = z.infer<typeof notificationJobSchema>;
-export type RecipientBody = z.infer<typeof recipientSchema>;
