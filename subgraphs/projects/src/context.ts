@@ -1,6 +1,8 @@
 import { hasPermission, type Caller } from '@platform/lib/auth/caller';
 import type { GatewayContext } from '@platform/lib/graphql/context';
-import type { SubgraphShared } from '@platform/lib/graphql/subgraph';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ServicesFactory, SubgraphShared } from '@platform/lib/graphql/subgraph';
+import { lazyScope } from '@platform/lib/lazy-scope';
 import { UnitOfWork } from '@platform/lib/unit-of-work';
 import { CustomerRepository } from './customers/customer.repository.js';
 import { CustomerService } from './customers/customer.service.js';
@@ -62,60 +64,75 @@ export interface ProjectsShared extends SubgraphShared {
   feed: ActivityFeed;
 }
 
-export function createProjectsServices(shared: ProjectsShared, request: GatewayContext): ProjectsServices {
-  const { orm, storage, feed } = shared;
-  const { caller } = request;
-  const em = orm.em.fork();
-  const customerRows = new CustomerRepository(em);
-  const fileRows = new FileRepository(em);
-  const projectRows = new ProjectRepository(em);
-  const productRows = new ProductRepository(em);
-  const taskRows = new TaskRepository(em);
-  const directory = new DirectoryReferences(em);
-  const unitOfWork = new UnitOfWork(em);
-  const files = new FileService({ repository: fileRows, storage, reader: fileReaderOf(caller) });
-  const projects = new ProjectService({
-    projects: projectRows,
-    products: productRows,
-    customers: customerRows,
-    files,
-    tasks: taskRows,
-    directory,
-    unitOfWork,
-    now: Date.now,
-  });
-  const activityRows = new ActivityRepository(em);
-  const activity = new ActivityLog(activityRows, feed, projects, unitOfWork, Date.now);
-  const tasks = new TaskService({
-    tasks: taskRows,
-    activities: activityRows,
-    projects: projectRows,
-    projectService: projects,
-    files,
-    directory,
-    changes: activity,
-    now: Date.now,
-  });
-  const taskLoaders = new TaskLoaders(taskRows, new CommentRepository(em), activityRows);
-  return {
-    customers: new CustomerService(customerRows),
-    files,
-    projects,
-    loaders: new ProjectLoaders(projectRows, productRows, files.byId),
-    resources: new ProjectResourceService(projects, projectRows, productRows, taskRows),
-    expenses: new ExpenseService(new ExpenseRepository(em), projects),
-    tasks,
-    taskLoaders,
-    nestedTasks: new NestedTaskService(taskRows, taskLoaders),
-    taskFacets: new TaskFacetService(new TaskFacetRepository(em), projects),
-    comments: new CommentService({
-      comments: new CommentRepository(em),
-      tasks,
-      files,
-      changes: activity,
-      unitOfWork,
-      now: Date.now,
-    }),
-    activity,
-  };
+/** Everything a request's services are built from, each part built on its first use (lib/lazy-scope.ts). */
+interface ProjectsScope extends ProjectsServices {
+  em: EntityManager;
+  unitOfWork: UnitOfWork;
+  customerRows: CustomerRepository;
+  fileRows: FileRepository;
+  projectRows: ProjectRepository;
+  productRows: ProductRepository;
+  taskRows: TaskRepository;
+  activityRows: ActivityRepository;
+  commentRows: CommentRepository;
+  directory: DirectoryReferences;
 }
+
+/** Per-request services over a forked entity manager, each built when the request first needs it. */
+export const createProjectsServices: ServicesFactory<ProjectsShared, ProjectsServices> = (shared, request) => {
+  const { orm, storage, feed, platform } = shared;
+  const now = platform.now;
+  return lazyScope<ProjectsScope>({
+    em: () => orm.em.fork(),
+    unitOfWork: ({ em }) => new UnitOfWork(em),
+    customerRows: ({ em }) => new CustomerRepository(em),
+    fileRows: ({ em }) => new FileRepository(em),
+    projectRows: ({ em }) => new ProjectRepository(em),
+    productRows: ({ em }) => new ProductRepository(em),
+    taskRows: ({ em }) => new TaskRepository(em),
+    activityRows: ({ em }) => new ActivityRepository(em),
+    commentRows: ({ em }) => new CommentRepository(em),
+    directory: ({ em }) => new DirectoryReferences(em),
+    files: ({ fileRows }) => new FileService({ repository: fileRows, storage, reader: fileReaderOf(request.caller) }),
+    projects: (scope) =>
+      new ProjectService({
+        projects: scope.projectRows,
+        products: scope.productRows,
+        customers: scope.customerRows,
+        files: scope.files,
+        tasks: scope.taskRows,
+        directory: scope.directory,
+        unitOfWork: scope.unitOfWork,
+        now,
+      }),
+    activity: (scope) => new ActivityLog(scope.activityRows, feed, scope.projects, scope.unitOfWork, now),
+    tasks: (scope) =>
+      new TaskService({
+        tasks: scope.taskRows,
+        activities: scope.activityRows,
+        projects: scope.projectRows,
+        projectService: scope.projects,
+        files: scope.files,
+        directory: scope.directory,
+        changes: scope.activity,
+        now,
+      }),
+    taskLoaders: (scope) => new TaskLoaders(scope.taskRows, scope.commentRows, scope.activityRows),
+    customers: ({ customerRows }) => new CustomerService(customerRows),
+    loaders: (scope) => new ProjectLoaders(scope.projectRows, scope.productRows, scope.files.byId),
+    resources: (scope) =>
+      new ProjectResourceService(scope.projects, scope.projectRows, scope.productRows, scope.taskRows),
+    expenses: ({ em, projects }) => new ExpenseService(new ExpenseRepository(em), projects),
+    nestedTasks: ({ taskRows, taskLoaders }) => new NestedTaskService(taskRows, taskLoaders),
+    taskFacets: ({ em, projects }) => new TaskFacetService(new TaskFacetRepository(em), projects),
+    comments: (scope) =>
+      new CommentService({
+        comments: scope.commentRows,
+        tasks: scope.tasks,
+        files: scope.files,
+        changes: scope.activity,
+        unitOfWork: scope.unitOfWork,
+        now,
+      }),
+  });
+};
