@@ -61,7 +61,9 @@ const commandDeadlineMs = 500;
 const failFast: RedisOptions = {
   enableOfflineQueue: false,
   maxRetriesPerRequest: 1,
-  commandTimeout: commandDeadlineMs,
+  // A backstop only: the deadline a request waits on is `unavailableOnFailure`'s, which a stalled event loop
+  // cannot turn into a false 503 (ioredis's own timer would reject a reply already waiting in the socket).
+  commandTimeout: commandDeadlineMs * 3,
   connectTimeout: 1000,
   enableAutoPipelining: true,
   retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
@@ -69,13 +71,15 @@ const failFast: RedisOptions = {
 
 /**
  * A lost or hanging store is the decided 503, at the latest after the command deadline. One promise for the
- * command and its reading (`read`), not one per layer: revocation is read on every request.
+ * command and its reading (`read`), not one per layer: revocation is read on every request. The deadline's
+ * refusal waits for the event loop's next check phase: after an event-loop stall (a busy machine) the timer
+ * fires before the loop reads the sockets, and a reply that arrived meanwhile must win over it.
  */
 function unavailableOnFailure<T>(operation: Promise<T>): Promise<T>;
 function unavailableOnFailure<T, R>(operation: Promise<T>, read: (value: T) => R): Promise<R>;
 function unavailableOnFailure(operation: Promise<unknown>, read?: (value: unknown) => unknown) {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ServiceUnavailableError()), commandDeadlineMs);
+    const timer = setTimeout(() => setImmediate(() => reject(new ServiceUnavailableError())), commandDeadlineMs);
     operation.then(
       (value) => {
         clearTimeout(timer);
