@@ -10,7 +10,7 @@ import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Metrics } from '@platform/lib/metrics';
 import { inSpan } from '@platform/lib/tracing';
 import type { InProcessDataSource } from '../in-process-data-source.js';
-import { graphQLErrorOf, inputRefusalOf } from './input-coercion.js';
+import { graphQLErrorOf, literalRefusalOf, variableRefusalOf } from './input-coercion.js';
 import type { GraphPlanner } from './planner.js';
 
 export type OperationResult = FormattedExecutionResult<Record<string, unknown>>;
@@ -61,13 +61,15 @@ export class FixedOperations {
       return (variables, context) => viaGateway(query, variables, context);
     }
     const operation = getOperationAST(document)!;
+    const literal = literalRefusalOf(source.schema, document, operation);
+    if (literal) throw new Error(`fixed operation has a literal its type refuses: ${literal.message}`);
     const name = operation.name?.value ?? 'anonymous';
     const labels = { operation: this.options.metrics.operationLabel(name), type: operation.operation };
     // Stands for the gateway's request, plan and fetch spans that this lane skips.
     const span = { attributes: { 'graphql.operation.name': name, 'platform.subgraph': source.name } };
     return async (variables, context) => {
-      // The gateway's lane refuses these in its pipeline (apollo.ts); this lane skips it.
-      const refusal = inputRefusalOf(source.schema, document, operation, variables);
+      // The gateway's lane refuses these in its pipeline (apollo.ts); this lane skips it. Literals: checked above.
+      const refusal = variableRefusalOf(source.schema, operation, variables);
       if (refusal) return { errors: [this.format(graphQLErrorOf(refusal))] };
       const stop = this.options.metrics.graphqlDuration.startTimer();
       const result = await inSpan('gateway.fixed_operation', span, () =>

@@ -213,6 +213,9 @@ function fieldOf(path: Path): string {
   return (path.length > 1 ? path.slice(1) : path).join('.');
 }
 
+const refusalOf = (problem: Problem | undefined) =>
+  problem ? ValidationError.field(fieldOf(problem.path), problem.rule) : undefined;
+
 /** The first input of the operation that its types refuse, as the one validation error; undefined when none. */
 export function inputRefusalOf(
   schema: GraphQLSchema,
@@ -222,9 +225,21 @@ export function inputRefusalOf(
 ): ValidationError | undefined {
   if (!operation) return undefined;
   const given = variables ?? {};
-  const problem = variablesProblem(schema, operation, given) ?? literalsProblem(schema, document, operation, given);
-  return problem ? ValidationError.field(fieldOf(problem.path), problem.rule) : undefined;
+  return refusalOf(variablesProblem(schema, operation, given) ?? literalsProblem(schema, document, operation, given));
 }
+
+/**
+ * The same check split for an operation the server wrote itself: its literals never change, so they are checked
+ * once (`literalRefusalOf`, when the operation is compiled) and each request checks its variables only.
+ */
+export const variableRefusalOf = (
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown> | undefined,
+) => refusalOf(variablesProblem(schema, operation, variables ?? {}));
+
+export const literalRefusalOf = (schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode) =>
+  refusalOf(literalsProblem(schema, document, operation, {}));
 
 /** The refusal as a GraphQL error; `extensions` adds to its own (Apollo's `http` status). */
 export function graphQLErrorOf(refusal: ValidationError, extensions: Record<string, unknown> = {}): GraphQLError {
