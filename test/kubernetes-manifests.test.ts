@@ -274,7 +274,7 @@ describe('Kubernetes manifests against the code', () => {
 
   it('routes the Ingress to the edge, with proxy timeouts that keep quiet WebSockets open', () => {
     const ingress = production.find((o) => o.kind === 'Ingress')!;
-    const annotations = ingress.metadata.annotations as Record<string, string>;
+    const annotations = ingress.metadata.annotations ?? {};
     for (const name of ['proxy-read-timeout', 'proxy-send-timeout'])
       expect(Number(annotations[`nginx.ingress.kubernetes.io/${name}`])).toBeGreaterThanOrEqual(3600);
     expect(JSON.stringify(ingress.spec)).toContain('"service":{"name":"edge","port":{"name":"http"}}');
