@@ -109,7 +109,9 @@ describe('Kubernetes manifests (deploy/kubernetes) against the Kubernetes schema
 
 describe('Kubernetes manifests: the policies of issue 25', () => {
   it.each(workloads)('%s: every container has requests and limits, and the restricted security context', (_, w) => {
-    expect(w.pod.securityContext?.runAsUser, 'a numeric non-root user').toBeGreaterThan(0);
+    // The image's own user (Dockerfile: USER node, uid 1000 in Node's images), numeric so the kubelet can verify it.
+    expect(read('Dockerfile')).toMatch(/^USER node$/m);
+    expect(w.pod.securityContext?.runAsUser).toBe(1000);
     for (const container of containersOf(w)) {
       for (const kind of ['requests', 'limits'] as const)
         expect(Object.keys(container.resources?.[kind] ?? {}).sort(), `${container.name} ${kind}`).toEqual([
