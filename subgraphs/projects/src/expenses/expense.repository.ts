@@ -24,9 +24,14 @@ export class ExpenseRepository {
    * manager has no grouped sum).
    */
   async totalsByCategory(projectId: string): Promise<Map<ExpenseCategory, number>> {
-    const rows = await runStatement<{ category: ExpenseCategory; total: string }>(this.em, totalsStatement, [projectId], {
-      joinTransaction: true,
-    });
+    const rows = await runStatement<{ category: ExpenseCategory; total: string }>(
+      this.em,
+      totalsStatement,
+      [projectId],
+      {
+        joinTransaction: true,
+      },
+    );
     return new Map(rows.map((row) => [row.category, Number(row.total)]));
   }
 }
