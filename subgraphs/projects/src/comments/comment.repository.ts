@@ -158,7 +158,7 @@ export class CommentRepository {
 
   /**
    * Toggles the user's reaction in one statement: the same type again deletes the row, another type replaces
-   * it, none inserts it (hand-written: a delete feeding a conditional upsert has no query-builder form). One
+   * it, none inserts it (hand-written: a delete feeding a conditional upsert has no entity-manager form). One
    * statement alone still loses flips (two that find no row both insert, the second as an update), so it runs
    * under the user's lock on the comment's reaction (`lockReactionOf`).
    */
