@@ -8,7 +8,8 @@ const graphqlDir = dirname(require.resolve('graphql/package.json'));
 
 export default defineConfig({
   resolve: {
-    // One copy of graphql for test files and dependencies (STACK.md: "another module or realm").
+    // One copy of graphql for test files (ESM) and dependencies (CJS): two copies fail with "Cannot use
+    // GraphQLSchema from another module or realm".
     alias: [
       { find: /^graphql$/, replacement: join(graphqlDir, 'index.js') },
       { find: /^graphql\/(.*)$/, replacement: join(graphqlDir, '$1', 'index.js') },

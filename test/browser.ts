@@ -90,7 +90,7 @@ export interface VirtualCredential {
 
 /**
  * A CTAP2 platform authenticator with resident keys and user verification, attached to the page through the
- * DevTools protocol (STACK.md: WebAuthn in a real browser): create and get answer without a person.
+ * DevTools protocol (decisions: Passkeys): create and get answer without a person.
  */
 export async function addVirtualAuthenticator(browser: TestBrowser) {
   const devtools = await browser.context.newCDPSession(browser.page);

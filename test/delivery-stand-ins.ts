@@ -96,7 +96,7 @@ export async function startOneSignalStandIn() {
 }
 
 /**
- * FCM without a network (STACK.md): a real service-account file, nock for the OAuth token exchange and
+ * FCM without a network: a real service-account file, nock for the OAuth token exchange and
  * for FCM v1 `messages:send`; tokens starting with `bad-` answer UNREGISTERED, and those starting with `flaky-`
  * answer 500 (a transient failure) the first time each is sent. `messages` keeps every accepted message whole.
  */

@@ -9,7 +9,7 @@ import { testDatabaseUrl, testRedisUrl } from './services.js';
 
 export const adminCredentials = { email: 'admin@example.test', password: 'admin-password-123' };
 
-/** A database of its own per test file (STACK.md: the schema diff sees every schema of a database). */
+/** A database of its own per test file (MikroORM's schema diff sees every schema of a database). */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomUUID().replaceAll('-', '')}`;
   await onDatabase(testDatabaseUrl!, (sql) => sql.query(`create database ${name}`));

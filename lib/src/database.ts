@@ -1,4 +1,4 @@
-import { MikroORM, type EntityManager, type Options } from '@mikro-orm/postgresql';
+import { MikroORM, type EntityManager, type Knex, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
 import { ServiceUnavailableError } from './errors.js';
@@ -111,17 +111,30 @@ interface PooledClient {
   query(statement: PreparedStatement & { values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
+export interface StatementOptions {
+  /**
+   * Run on the connection of the transaction open on `em`, if one is (as the entity manager's own statements
+   * do): for statements that are part of a unit of work (a lock, a counter, a write that commits with it).
+   * Without it the statement is autocommitted on a pooled connection of its own, even inside a transaction.
+   */
+  joinTransaction?: boolean;
+}
+
 /**
- * Runs one autocommitted prepared statement on a pooled connection straight through the pg driver, without
- * the query builder: for the few fixed statements on hot paths (biometric login, audit entries), written with
- * $n placeholders. It joins no transaction of the entity manager.
+ * Runs one prepared statement straight through the pg driver, without the query builder, written with $n
+ * placeholders: the one form of hand-written SQL, for what the entity manager cannot say (a lock, an upsert
+ * that returns its counter, a grouped count) and for measured hot paths (biometric login, audit entries). By
+ * default it is autocommitted on a pooled connection of its own; `joinTransaction` runs it in the open one.
  */
 export async function runStatement<T>(
   em: EntityManager,
   statement: PreparedStatement,
   values: unknown[],
+  options: StatementOptions = {},
 ): Promise<T[]> {
-  const client = em.getConnection().getKnex().client;
+  const transaction = options.joinTransaction ? em.getTransactionContext<Knex.Transaction>() : undefined;
+  // A transaction's client hands out the transaction's one connection and keeps it on release.
+  const client = (transaction ?? em.getConnection().getKnex()).client;
   const connection = (await client.acquireConnection()) as PooledClient;
   try {
     return (await connection.query({ ...statement, values })).rows as T[];

@@ -1,4 +1,4 @@
-import { trustLevelOf, type TrustLevel } from '../mobile/trust-level.js';
+import { trustLevelOf, type TrustLevel } from './trust-level.js';
 import type { Device } from './device.entity.js';
 
 /**

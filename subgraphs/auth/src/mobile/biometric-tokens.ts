@@ -9,7 +9,7 @@ import type { TokenFamily } from '../sessions/token-family.entity.js';
 import type { TokenFamilyService } from '../sessions/token-family.service.js';
 import { tokenSetOf, type TokenSet } from '../sessions/token-set.js';
 import { userClaimsOf, type ClaimsSource } from '../users/user-claims.js';
-import { trustLevelOf } from './trust-level.js';
+import { trustLevelOf } from '../devices/trust-level.js';
 
 type TokenDevice = Pick<Device, 'id' | 'deviceFingerprint' | 'keyAlgorithm' | 'deviceType' | 'lastUsedAt'>;
 

@@ -19,7 +19,7 @@ describe.skipIf(servicesMissing || browserMissing)('the console with passkeys in
   beforeAll(async () => {
     // The console is what `npm run build` makes of console/ (Vite): the test drives that build.
     await buildProduct(join(projectRoot(), 'dist', 'console', 'index.html'));
-    // The origin must be configured before the server starts, and an IP is not a valid RP id (STACK.md): the
+    // The origin must be configured before the server starts, and WebAuthn refuses an IP as the RP id: the
     // browser opens localhost on a port fixed first, forwarded to the server's own.
     const port = await unusedPort();
     consoleUrl = `http://localhost:${port}/console`;

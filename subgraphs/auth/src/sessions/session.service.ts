@@ -12,7 +12,7 @@ import { userClaimsOf } from '../users/user-claims.js';
 import type { User } from '../users/user.entity.js';
 import type { UserRepository } from '../users/user.repository.js';
 import type { LoginLockout } from './login-lockout.js';
-import { verifyPassword } from './password-hasher.js';
+import { verifyPassword } from '../users/password-hasher.js';
 import type { TokenFamily } from './token-family.entity.js';
 import type { TokenFamilyService } from './token-family.service.js';
 import { tokenSetOf, type TokenSet } from './token-set.js';

@@ -1,5 +1,6 @@
 import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { RefreshToken } from './refresh-token.entity.js';
 import { TokenFamily } from './token-family.entity.js';
 
@@ -9,6 +10,11 @@ export interface StoredRefreshToken {
   tokenHash: string;
   expiresAt: Date;
 }
+
+const revokeOfDeviceStatement: PreparedStatement = {
+  name: 'auth.token_family.revoke_of_device',
+  text: 'update "auth"."token_family" set "revoked_at" = now() where "device_id" = $1 and "revoked_at" is null returning "id"',
+};
 
 /**
  * The token_family and refresh_token tables: every login, rotation and revocation of a session goes through
@@ -44,14 +50,11 @@ export class TokenFamilyRepository {
 
   /**
    * Marks the token used if nobody has: of concurrent rotations exactly one consumes it, as the UPDATE takes the
-   * row. Hand-written, so that the check and the mark are one statement, inside the rotation's unit of work.
+   * row. The check and the mark are one statement, inside the rotation's unit of work.
    */
   async consumeRefreshToken(tokenHash: string): Promise<boolean> {
-    const consumed = await this.em.execute<{ family_id: string }[]>(
-      'update "auth"."refresh_token" set "used_at" = now() where "token_hash" = ? and "used_at" is null returning "family_id"',
-      [tokenHash],
-    );
-    return consumed.length > 0;
+    const consumed = await this.em.nativeUpdate(RefreshToken, { tokenHash, usedAt: null }, { usedAt: raw('now()') });
+    return consumed > 0;
   }
 
   async refreshTokenKnown(tokenHash: string): Promise<boolean> {
@@ -64,14 +67,14 @@ export class TokenFamilyRepository {
     await this.em.flush();
   }
 
-  /** Revokes every live family bound to the device and returns their ids (their sessions end as well). */
+  /**
+   * Revokes every live family bound to the device and returns their ids (their sessions end as well).
+   * Hand-written: the entity manager's update does not return the rows it changed.
+   */
   async revokeAllOfDevice(deviceId: string): Promise<string[]> {
-    const revoked: Pick<TokenFamily, 'id'>[] = await this.em
-      .createQueryBuilder(TokenFamily)
-      .update({ revokedAt: raw('now()') })
-      .where({ deviceId, revokedAt: null })
-      .returning('id')
-      .execute('all', false);
+    const revoked = await runStatement<Pick<TokenFamily, 'id'>>(this.em, revokeOfDeviceStatement, [deviceId], {
+      joinTransaction: true,
+    });
     return revoked.map((family) => family.id);
   }
 }

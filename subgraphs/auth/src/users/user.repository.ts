@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import type { Employee } from '../directory/employee.entity.js';
 import { User } from './user.entity.js';
 
@@ -9,6 +10,11 @@ export interface NewUser {
   permissions: string[];
   employee?: Employee | null;
 }
+
+const lockStatement: PreparedStatement = {
+  name: 'auth.user_account.lock',
+  text: 'select "id" from "auth"."user_account" where "id" = $1 for update',
+};
 
 /** The user_account table. Users "with claims" come with their employee and department, as tokens carry them. */
 export class UserRepository {
@@ -65,6 +71,6 @@ export class UserRepository {
    * limit at registration) run one at a time. Hand-written: a bare row lock, with no entity to load.
    */
   async lockAccount(id: number): Promise<void> {
-    await this.em.execute('select "id" from "auth"."user_account" where "id" = ? for update', [id]);
+    await runStatement(this.em, lockStatement, [id], { joinTransaction: true });
   }
 }

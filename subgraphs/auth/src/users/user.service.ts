@@ -14,7 +14,7 @@ import type { AuditWriter } from '../audit/audit.service.js';
 import { audited } from '../audit/audited.js';
 import type { DirectoryRepository } from '../directory/directory.repository.js';
 import type { RevocationService } from '../revocations/revocation.service.js';
-import { hashPassword } from '../sessions/password-hasher.js';
+import { hashPassword } from './password-hasher.js';
 import type { User } from './user.entity.js';
 import { mayGrant, mayManage } from './user-grants.js';
 import type { UserRepository } from './user.repository.js';

@@ -1,5 +1,5 @@
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
-import type { CommentRecord } from '../comments/comment.service.js';
+import type { CommentRecord } from '../comments/comment.records.js';
 import type { ProjectService } from '../projects/project.service.js';
 import type { ActivityFeed } from './activity-feed.js';
 import type { Activity, ActivityType, ChangedFields } from './activity.entity.js';

@@ -1,4 +1,4 @@
-import type { CommentRecord } from '../comments/comment.service.js';
+import type { CommentRecord } from '../comments/comment.records.js';
 import { commentView } from '../comments/comment.views.js';
 import type { Activity } from './activity.entity.js';
 import type { TaskActivityType } from './activity.types.js';

@@ -2,7 +2,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { findSortedPage, likePattern } from '../listing/list.repository.js';
 import { TaskComment, TaskCommentAttachment, type ReactionType } from './comment.entity.js';
-import type { CommentRecord, CommentRow } from './comment.service.js';
+import type { CommentRecord, CommentRow, ReactionSummary } from './comment.records.js';
 
 export interface CommentListQuery {
   page: number;
@@ -17,14 +17,6 @@ export interface NewComment {
   parentId: string | null;
   authorUserId: number;
   content: string;
-}
-
-/** A comment's reactions as counted from their rows, and the given user's own (`""` for none). */
-export interface ReactionSummary {
-  commentId: string;
-  likes: number;
-  dislikes: number;
-  userReaction: string;
 }
 
 interface ReactionRow {
@@ -68,6 +60,36 @@ const ofTasksStatement: PreparedStatement = {
   order by c."created_at" asc, c."id" asc`,
 };
 
+/** A transaction-scoped advisory lock on $1, the text `comment:user`. */
+const reactionLockStatement: PreparedStatement = {
+  name: 'projects.task_comment_reaction.lock',
+  text: 'select pg_advisory_xact_lock(hashtextextended($1, 0))',
+};
+
+/**
+ * User $2's reaction $3 to comment $1 toggled: the same type again deletes the row, another type replaces it,
+ * none inserts it.
+ */
+const toggleReactionStatement: PreparedStatement = {
+  name: 'projects.task_comment_reaction.toggle',
+  text: `with "removed" as (
+    delete from "projects"."task_comment_reaction"
+    where "comment_id" = $1 and "user_id" = $2 and "type" = $3 returning 1)
+  insert into "projects"."task_comment_reaction" ("comment_id", "user_id", "type")
+  select $1, $2, $3 where not exists (select 1 from "removed")
+  on conflict ("comment_id", "user_id") do update set "type" = excluded."type"`,
+};
+
+/** Likes, dislikes and user $1's own reaction of each of the comments $2 that has any. */
+const reactionsStatement: PreparedStatement = {
+  name: 'projects.task_comment_reaction.of_comments',
+  text: `select "comment_id",
+    count(*) filter (where "type" = 'like') as "likes",
+    count(*) filter (where "type" = 'dislike') as "dislikes",
+    max("type") filter (where "user_id" = $1) as "own"
+  from "projects"."task_comment_reaction" where "comment_id" = any($2::uuid[]) group by "comment_id"`,
+};
+
 /** The comment tables: comments, their attachments and their reactions. */
 export class CommentRepository {
   constructor(private readonly em: EntityManager) {}
@@ -80,10 +102,10 @@ export class CommentRepository {
   /**
    * Holds, for the rest of the open transaction, the one lock where a user's toggles of one comment's reaction
    * queue (decisions: Defects (issue 23)): a transaction-scoped advisory lock on (comment, user), so other users'
-   * toggles of the same comment never wait for it.
+   * toggles of the same comment never wait for it (hand-written: the entity manager locks rows, not keys).
    */
   async lockReactionOf(commentId: string, userId: number): Promise<void> {
-    await this.em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`${commentId}:${userId}`]);
+    await runStatement(this.em, reactionLockStatement, [`${commentId}:${userId}`], { joinTransaction: true });
   }
 
   /** Deleted comments are listed too (decisions: a deleted comment stays in lists); search matches content. */
@@ -136,33 +158,23 @@ export class CommentRepository {
 
   /**
    * Toggles the user's reaction in one statement: the same type again deletes the row, another type replaces
-   * it, none inserts it (hand-written: a delete feeding a conditional upsert has no query-builder form). One
+   * it, none inserts it (hand-written: a delete feeding a conditional upsert has no entity-manager form). One
    * statement alone still loses flips (two that find no row both insert, the second as an update), so it runs
    * under the user's lock on the comment's reaction (`lockReactionOf`).
    */
   async toggleReaction(commentId: string, userId: number, type: ReactionType): Promise<void> {
-    await this.em.execute(
-      `with "removed" as (
-         delete from "projects"."task_comment_reaction"
-         where "comment_id" = ? and "user_id" = ? and "type" = ? returning 1)
-       insert into "projects"."task_comment_reaction" ("comment_id", "user_id", "type")
-       select ?, ?, ? where not exists (select 1 from "removed")
-       on conflict ("comment_id", "user_id") do update set "type" = excluded."type"`,
-      [commentId, userId, type, commentId, userId, type],
-    );
+    await runStatement(this.em, toggleReactionStatement, [commentId, userId, type], { joinTransaction: true });
   }
 
-  /** Likes, dislikes and `userId`'s own reaction of each comment, counted from the rows in one statement. */
+  /**
+   * Likes, dislikes and `userId`'s own reaction of each comment, counted from the rows in one statement
+   * (hand-written: the entity manager has no grouped, filtered count).
+   */
   async reactionsOf(commentIds: readonly string[], userId: number): Promise<ReactionSummary[]> {
     if (commentIds.length === 0) return [];
-    const rows = await this.em.execute<ReactionRow[]>(
-      `select "comment_id",
-         count(*) filter (where "type" = 'like') as "likes",
-         count(*) filter (where "type" = 'dislike') as "dislikes",
-         max("type") filter (where "user_id" = ?) as "own"
-       from "projects"."task_comment_reaction" where "comment_id" = any(?::uuid[]) group by "comment_id"`,
-      [userId, `{${commentIds.join(',')}}`],
-    );
+    const rows = await runStatement<ReactionRow>(this.em, reactionsStatement, [userId, [...commentIds]], {
+      joinTransaction: true,
+    });
     const found = new Map(rows.map((row) => [row.comment_id, row]));
     return commentIds.map((commentId) => {
       const row = found.get(commentId);

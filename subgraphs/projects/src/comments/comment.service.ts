@@ -3,28 +3,16 @@ import { validate } from '@platform/lib/validation';
 import type { ActivityLog } from '../activities/activity-log.js';
 import type { FileService } from '../files/file.service.js';
 import type { TaskService } from '../tasks/task.service.js';
-import type { TaskComment, TaskCommentAttachment } from './comment.entity.js';
+import type { TaskComment } from './comment.entity.js';
 import { CommentNotFoundError, NotCommentAuthorError, UnknownCommentReferenceError } from './comment.errors.js';
-import type { CommentRepository, ReactionSummary } from './comment.repository.js';
+import type { CommentRecord, ReactionSummary } from './comment.records.js';
+import type { CommentRepository } from './comment.repository.js';
 import { addCommentInput, listCommentsInput, reactionInput } from './comment.validation.js';
 
 /** Who acts: the signed-in user, and whether they are an admin (who may delete anyone's comment). */
 export interface CommentActor {
   userId: number;
   isAdmin: boolean;
-}
-
-/** What a comment's shape shows of its row, from an entity or read without one (the nested list). */
-export type CommentRow = Pick<
-  TaskComment,
-  'id' | 'taskId' | 'parentId' | 'authorUserId' | 'content' | 'createdAt' | 'deletedAt'
->;
-
-/** A comment with what its shape shows beside its row. */
-export interface CommentRecord {
-  comment: CommentRow;
-  attachments: TaskCommentAttachment[];
-  reactions: ReactionSummary;
 }
 
 export interface CommentPage {

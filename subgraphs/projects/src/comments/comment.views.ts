@@ -1,4 +1,4 @@
-import type { CommentRecord } from './comment.service.js';
+import type { CommentRecord } from './comment.records.js';
 import type { CommentType } from './comment.types.js';
 
 /** A deleted comment shows `isDeleted: true` and no content (decisions: Project and task service). */

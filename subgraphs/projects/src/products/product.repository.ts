@@ -1,11 +1,16 @@
-import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { Product } from './product.entity.js';
 
 export type NewProduct = Pick<
   Product,
   'name' | 'description' | 'productType' | 'status' | 'attributes' | 'schemaVersion'
 >;
+
+const countByStatusStatement: PreparedStatement = {
+  name: 'projects.product.count_by_status',
+  text: 'select "status", count(*) as "count" from "projects"."product" where "project_id" = $1 group by "status" order by "status" asc',
+};
 
 /** The product table. */
 export class ProductRepository {
@@ -21,15 +26,11 @@ export class ProductRepository {
     return rows;
   }
 
-  /** Products of one project per status, for resource counts. */
+  /** Products of one project per status, for resource counts (hand-written: the entity manager has no grouped count). */
   async countByStatus(projectId: string): Promise<{ status: string; count: number }[]> {
-    const rows: { status: string; count: string }[] = await this.em
-      .createQueryBuilder(Product)
-      .select(['status', raw('count(*) as count')])
-      .where({ projectId })
-      .groupBy('status')
-      .orderBy({ status: 'asc' })
-      .execute();
+    const rows = await runStatement<{ status: string; count: string }>(this.em, countByStatusStatement, [projectId], {
+      joinTransaction: true,
+    });
     return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
   }
 }

@@ -3,7 +3,7 @@ import type { TaskActivityType } from '../activities/activity.types.js';
 import { activityViews, addedCommentIdOf, type ActivityRow } from '../activities/activity.views.js';
 import type { ActivityRepository } from '../activities/activity.repository.js';
 import type { CommentRepository } from '../comments/comment.repository.js';
-import type { CommentRecord } from '../comments/comment.service.js';
+import type { CommentRecord } from '../comments/comment.records.js';
 import { groupBy } from '../projects/project-loaders.js';
 import type { TaskParticipant } from './task.entity.js';
 import type { TaskRepository } from './task.repository.js';

@@ -1,4 +1,4 @@
-import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { findPage } from '../listing/list.repository.js';
 import { Task, TaskParticipant } from './task.entity.js';
@@ -83,6 +83,21 @@ const nestedPageStatement: PreparedStatement = {
   order by t."created_at" desc, t."id" desc`,
 };
 
+/** Draws project $1's next task number: the counter row stays locked until the transaction ends. */
+const nextNumberStatement: PreparedStatement = {
+  name: 'projects.task_sequence.next',
+  text: `insert into "projects"."task_sequence" ("project_id", "last_number") values ($1, 1)
+  on conflict ("project_id") do update set "last_number" = "task_sequence"."last_number" + 1
+  returning "last_number"`,
+};
+
+/** Project $1's live tasks per status. */
+const countByStatusStatement: PreparedStatement = {
+  name: 'projects.task.count_by_status',
+  text: `select "status", count(*) as "count" from "projects"."task"
+  where "project_id" = $1 and "deleted_at" is null group by "status" order by "status" asc`,
+};
+
 /**
  * The task table, its participants and the per-project counter behind task codes. A deleted task (`deletedAt`
  * set) is never returned by any read here.
@@ -111,16 +126,13 @@ export class TaskRepository {
   /**
    * Draws the project's next task number and stages the task with its participants. The counter row stays
    * locked until the caller's transaction ends, so concurrent creates in one project queue here and never
-   * share a number (hand-written: an upsert returning the new value has no query-builder form that joins the
-   * transaction as plainly).
+   * share a number (hand-written: the entity manager has no upsert that returns the new value).
    */
   async add(values: NewTask, projectCode: string, participantIds: string[]): Promise<Task> {
-    const [{ last_number: number }] = await this.em.execute<[{ last_number: number }]>(
-      `insert into "projects"."task_sequence" ("project_id", "last_number") values (?, 1)
-       on conflict ("project_id") do update set "last_number" = "task_sequence"."last_number" + 1
-       returning "last_number"`,
-      [values.projectId],
-    );
+    const [drawn] = await runStatement<{ last_number: number }>(this.em, nextNumberStatement, [values.projectId], {
+      joinTransaction: true,
+    });
+    const number = drawn!.last_number;
     const task = this.em.create(Task, { ...values, number, uniqueCode: `${projectCode}-T${number}` });
     this.stageParticipants(task.id, participantIds);
     await this.em.flush();
@@ -182,14 +194,11 @@ export class TaskRepository {
     return row?.parentId ?? null;
   }
 
+  /** Hand-written: the entity manager counts, but not per group. */
   async countByStatus(projectId: string): Promise<{ status: string; count: number }[]> {
-    const rows: { status: string; count: string }[] = await this.em
-      .createQueryBuilder(Task)
-      .select(['status', raw('count(*) as count')])
-      .where({ projectId, deletedAt: null })
-      .groupBy('status')
-      .orderBy({ status: 'asc' })
-      .execute();
+    const rows = await runStatement<{ status: string; count: string }>(this.em, countByStatusStatement, [projectId], {
+      joinTransaction: true,
+    });
     return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
   }
 

@@ -1,4 +1,4 @@
-import type { Device } from '../devices/device.entity.js';
+import type { Device } from './device.entity.js';
 
 export type TrustLevel = 'low' | 'medium' | 'high';
 
