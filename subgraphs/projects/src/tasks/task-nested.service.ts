@@ -8,26 +8,28 @@ import type { TaskPage } from './task.service.js';
 
 const nestedPageInput = pageInput.pick({ page: true, limit: true });
 
+export interface NestedTaskServiceDependencies {
+  tasks: TaskRepository;
+  loaders: TaskLoaders;
+}
+
 /**
  * A project's tasks, newest first, for the nested list (decisions: Tasks, nested list): the project, the count,
  * the page and its participants are read in one statement, and the participants are handed to the request's
  * loader, so a page with comments and activities stays within its statement budget.
  */
 export class NestedTaskService {
-  constructor(
-    private readonly tasks: TaskRepository,
-    private readonly loaders: TaskLoaders,
-  ) {}
+  constructor(private readonly deps: NestedTaskServiceDependencies) {}
 
   /** `projectId` is a project's id or its uniqueCode; page >= 1, limit 1..100 (default 10). */
   async page(projectId: string, input: { page?: number | null; limit?: number | null }): Promise<TaskPage> {
     const query = validate(nestedPageInput, { page: input.page ?? undefined, limit: input.limit ?? undefined });
     const project = { id: uuid.safeParse(projectId).success ? projectId : null, code: projectId };
-    const found = await this.tasks.nestedPage(project, query);
+    const found = await this.deps.tasks.nestedPage(project, query);
     if (!found) throw new ProjectNotFoundError();
     const taskIds = found.rows.map((task) => task.id);
     groupBy(found.participants, (row) => row.taskId, taskIds).forEach((participants, index) =>
-      this.loaders.participants.prime(taskIds[index]!, participants),
+      this.deps.loaders.participants.prime(taskIds[index]!, participants),
     );
     return {
       rows: found.rows,
