@@ -1,12 +1,10 @@
+import { metaPage, metaPageInput, type MetaPage } from '@platform/lib/paging';
 import { uuid, validate } from '@platform/lib/validation';
-import { pageInput } from '../listing/list.validation.js';
 import { groupBy } from '../projects/project-loaders.js';
 import { ProjectNotFoundError } from '../projects/project.errors.js';
 import type { TaskLoaders } from './task-loaders.js';
 import type { TaskRepository } from './task.repository.js';
-import type { TaskPage } from './task.service.js';
-
-const nestedPageInput = pageInput.pick({ page: true, limit: true });
+import type { Task } from './task.entity.js';
 
 export interface NestedTaskServiceDependencies {
   tasks: TaskRepository;
@@ -22,8 +20,8 @@ export class NestedTaskService {
   constructor(private readonly deps: NestedTaskServiceDependencies) {}
 
   /** `projectId` is a project's id or its uniqueCode; page >= 1, limit 1..100 (default 10). */
-  async page(projectId: string, input: { page?: number | null; limit?: number | null }): Promise<TaskPage> {
-    const query = validate(nestedPageInput, { page: input.page ?? undefined, limit: input.limit ?? undefined });
+  async page(projectId: string, input: { page?: number | null; limit?: number | null }): Promise<MetaPage<Task>> {
+    const query = validate(metaPageInput, { page: input.page ?? undefined, limit: input.limit ?? undefined });
     const project = { id: uuid.safeParse(projectId).success ? projectId : null, code: projectId };
     const found = await this.deps.tasks.nestedPage(project, query);
     if (!found) throw new ProjectNotFoundError();
@@ -31,9 +29,6 @@ export class NestedTaskService {
     groupBy(found.participants, (row) => row.taskId, taskIds).forEach((participants, index) =>
       this.deps.loaders.participants.prime(taskIds[index]!, participants),
     );
-    return {
-      rows: found.rows,
-      meta: { ...query, total: found.total, totalPages: Math.ceil(found.total / query.limit) },
-    };
+    return metaPage(query, found.rows, found.total);
   }
 }
