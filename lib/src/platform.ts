@@ -25,18 +25,26 @@ export interface Platform {
 }
 
 export function createPlatform(config: Config, logger: Logger, stores: Stores, now: () => number = Date.now): Platform {
-  const codec = new TokenCodec(config.JWT_SECRET, config.JWT_PREVIOUS_SECRETS, config.JWT_ISSUER, now);
-  const revocations = new Revocations(stores.keyValue, stores.pubSub, now);
+  const codec = new TokenCodec({
+    secret: config.JWT_SECRET,
+    previousSecrets: config.JWT_PREVIOUS_SECRETS,
+    issuer: config.JWT_ISSUER,
+    now,
+  });
+  const revocations = new Revocations({ store: stores.keyValue, pubSub: stores.pubSub, now });
   return {
     config,
     logger,
     stores,
     codec,
     revocations,
-    authenticator: new Authenticator(codec, revocations),
-    rateLimiter: new RateLimiter(stores.rateLimits, config.RATE_LIMIT_ENABLED),
-    cipher: new FieldCipher(config.DATA_ENCRYPTION_KEY, config.DATA_ENCRYPTION_PREVIOUS_KEYS),
-    notifications: new QueuedNotificationProducer(config, logger),
+    authenticator: new Authenticator({ codec, revocations }),
+    rateLimiter: new RateLimiter({ store: stores.rateLimits, enabled: config.RATE_LIMIT_ENABLED }),
+    cipher: new FieldCipher({
+      currentKey: config.DATA_ENCRYPTION_KEY,
+      previousKeys: config.DATA_ENCRYPTION_PREVIOUS_KEYS,
+    }),
+    notifications: new QueuedNotificationProducer({ config, logger }),
     now,
   };
 }

@@ -33,13 +33,22 @@ export function sentField(input: unknown, field: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+export interface RateLimiterDependencies {
+  store: RateLimitStore;
+  /** On unless told otherwise. */
+  enabled?: boolean;
+}
+
 /** The one rate limiter: every limit of every service goes through it, and so through the shared store. */
 export class RateLimiter {
-  constructor(
-    private readonly store: RateLimitStore,
-    /** RATE_LIMIT_ENABLED; callers may skip their call when off (an edge hook need not wait on nothing). */
-    readonly enabled = true,
-  ) {}
+  /** RATE_LIMIT_ENABLED; callers may skip their call when off (an edge hook need not wait on nothing). */
+  readonly enabled: boolean;
+  private readonly store: RateLimitStore;
+
+  constructor({ store, enabled = true }: RateLimiterDependencies) {
+    this.store = store;
+    this.enabled = enabled;
+  }
 
   /** Charges one request to a category for each scope (for example the client IP and the e-mail). */
   async charge(category: RateCategory, ...scopes: string[]): Promise<void> {

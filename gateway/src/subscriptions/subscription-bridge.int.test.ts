@@ -117,7 +117,7 @@ describe('subscription bridge: any subgraph, payload fields resolved through the
       },
     } as unknown as Authenticator;
     const stores = createMemoryStores();
-    const revocations = new Revocations(stores.keyValue, stores.pubSub);
+    const revocations = new Revocations({ store: stores.keyValue, pubSub: stores.pubSub, now: Date.now });
     authority = new SocketAuthority({ authenticator, revocations, logger, now: Date.now, recheckMs: 60_000 });
     await authority.start();
     server = createServer();

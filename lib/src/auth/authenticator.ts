@@ -58,26 +58,28 @@ export function revocationMarkersOf(claims: AccessClaims): RevocationMarker[] {
   return markers;
 }
 
+export interface AuthenticatorDependencies {
+  codec: TokenCodec;
+  revocations: Revocations;
+}
+
 /** The one auth context: every edge (GraphQL, REST, /internal/verify, subgraphs) verifies bearers here. */
 export class Authenticator {
-  constructor(
-    private readonly codec: TokenCodec,
-    private readonly revocations: Revocations,
-  ) {}
+  constructor(private readonly deps: AuthenticatorDependencies) {}
 
   async verifyBearer(token: string, context: BearerContext = {}): Promise<VerifiedBearer> {
     const invalid = () => new InvalidTokenError();
     const claims =
-      this.codec.rememberedClaims<AccessClaims | ServiceClaims>(token, bearerKinds, invalid) ??
-      (await this.codec.verify<AccessClaims | ServiceClaims>(token, bearerKinds, invalid, { remember: true }));
+      this.deps.codec.rememberedClaims<AccessClaims | ServiceClaims>(token, bearerKinds, invalid) ??
+      (await this.deps.codec.verify<AccessClaims | ServiceClaims>(token, bearerKinds, invalid, { remember: true }));
     if (claims.token_use === 'service') {
-      if (await this.revocations.anyRevoked([revocationMarkers.token(claims.jti!)])) {
+      if (await this.deps.revocations.anyRevoked([revocationMarkers.token(claims.jti!)])) {
         throw new TokenRevokedError();
       }
       return { caller: { kind: 'service', serviceName: claims.service, tokenId: claims.jti! }, claims };
     }
     if (claims.token_use === 'biometric_access') this.checkDeviceBinding(claims, context);
-    if (await this.revocations.anyRevoked(revocationMarkersOf(claims))) {
+    if (await this.deps.revocations.anyRevoked(revocationMarkersOf(claims))) {
       throw claims.device_id ? new InvalidBiometricTokenError() : new TokenRevokedError();
     }
     return { caller: callerOf(claims), claims };

@@ -38,7 +38,7 @@ describe('Revocations: Redis as a cache of the durable record', () => {
 
   it('a store without the epoch is not trusted: the markers are reloaded once, then answered from the store', async () => {
     const { source, asked } = recordOf([{ ...loggedOut, expiresAt: later }]);
-    const revocations = new Revocations(freshCache(), createMemoryStores().pubSub, now);
+    const revocations = new Revocations({ store: freshCache(), pubSub: createMemoryStores().pubSub, now });
     revocations.bindSource(source);
 
     expect(await revocations.anyRevoked([loggedOut])).toBe(true);
@@ -51,7 +51,7 @@ describe('Revocations: Redis as a cache of the durable record', () => {
     const store = freshCache();
     await store.setIfAbsent('revocations:loading', 'other instance', 5_000);
     const { source, asked } = recordOf([{ ...loggedOut, expiresAt: later }]);
-    const revocations = new Revocations(store, createMemoryStores().pubSub, now);
+    const revocations = new Revocations({ store, pubSub: createMemoryStores().pubSub, now });
     revocations.bindSource(source);
 
     expect(await revocations.anyRevoked([loggedOut])).toBe(true);
@@ -60,13 +60,13 @@ describe('Revocations: Redis as a cache of the durable record', () => {
   });
 
   it('without a durable record to consult, an untrusted store fails closed', async () => {
-    const revocations = new Revocations(freshCache(), createMemoryStores().pubSub, now);
+    const revocations = new Revocations({ store: freshCache(), pubSub: createMemoryStores().pubSub, now });
     await expect(revocations.anyRevoked([loggedOut])).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });
 
   it('a reload that fails releases the lock, so the next check tries again', async () => {
     const store = freshCache();
-    const revocations = new Revocations(store, createMemoryStores().pubSub, now);
+    const revocations = new Revocations({ store, pubSub: createMemoryStores().pubSub, now });
     let failing = true;
     revocations.bindSource({
       unexpired: async () => {

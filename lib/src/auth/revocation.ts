@@ -54,6 +54,12 @@ export interface RevocationSource {
   anyRecorded(markers: RevocationMarker[]): Promise<boolean>;
 }
 
+export interface RevocationsDependencies {
+  store: KeyValueStore;
+  pubSub: PubSub;
+  now: () => number;
+}
+
 /**
  * Redis is a cache of the revocations recorded in PostgreSQL (decisions: Durable revocation). A check reads the
  * markers and the epoch key in one round trip; without the epoch the markers cannot be trusted, so one instance
@@ -62,11 +68,7 @@ export interface RevocationSource {
 export class Revocations {
   private source?: RevocationSource;
 
-  constructor(
-    private readonly store: KeyValueStore,
-    private readonly pubSub: PubSub,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly deps: RevocationsDependencies) {}
 
   bindSource(source: RevocationSource): void {
     this.source = source;
@@ -74,10 +76,10 @@ export class Revocations {
 
   /** Sets the cached marker of a revocation that its caller records in PostgreSQL. */
   async mark(revocations: Revocation[]): Promise<void> {
-    const now = this.now();
+    const now = this.deps.now();
     await Promise.all(
       revocations.map((revocation) =>
-        this.store.set(keyOf(revocation), '1', Math.max(1, revocation.expiresAt.getTime() - now)),
+        this.deps.store.set(keyOf(revocation), '1', Math.max(1, revocation.expiresAt.getTime() - now)),
       ),
     );
   }
@@ -85,7 +87,7 @@ export class Revocations {
   /** Tells every instance about committed revocations, so that what their tokens opened closes at once. */
   async announce(markers: RevocationMarker[]): Promise<void> {
     if (markers.length === 0) return;
-    await this.pubSub.publish(
+    await this.deps.pubSub.publish(
       announcementChannel,
       JSON.stringify(markers.map(({ kind, subject }) => ({ kind, subject }))),
     );
@@ -93,7 +95,7 @@ export class Revocations {
 
   /** `onResumed`: announcements may have been lost while the connection was down (PubSub port). */
   onAnnounced(listener: (markers: RevocationMarker[]) => void, onResumed: () => void): Promise<Unsubscribe> {
-    return this.pubSub.subscribe(
+    return this.deps.pubSub.subscribe(
       announcementChannel,
       (message) => listener(JSON.parse(message) as RevocationMarker[]),
       onResumed,
@@ -101,11 +103,11 @@ export class Revocations {
   }
 
   async unmark(marker: RevocationMarker): Promise<void> {
-    await this.store.delete(keyOf(marker));
+    await this.deps.store.delete(keyOf(marker));
   }
 
   async anyRevoked(markers: RevocationMarker[]): Promise<boolean> {
-    const found = await this.store.existing([...markers.map(keyOf), epochKey]);
+    const found = await this.deps.store.existing([...markers.map(keyOf), epochKey]);
     const loaded = found.pop();
     if (loaded) return found.some(Boolean);
     return this.answerFromSource(markers);
@@ -114,18 +116,18 @@ export class Revocations {
   private async answerFromSource(markers: RevocationMarker[]): Promise<boolean> {
     // Fail closed: a process that verifies bearers without the durable record cannot tell revoked from not.
     if (!this.source) throw new ServiceUnavailableError();
-    if (!(await this.store.setIfAbsent(reloadLockKey, '1', reloadLockMs))) return this.source.anyRecorded(markers);
+    if (!(await this.deps.store.setIfAbsent(reloadLockKey, '1', reloadLockMs))) return this.source.anyRecorded(markers);
     let revocations: Revocation[];
     try {
       revocations = await this.source.unexpired();
       await this.mark(revocations);
     } catch (error) {
-      await this.store.delete(reloadLockKey).catch(() => undefined);
+      await this.deps.store.delete(reloadLockKey).catch(() => undefined);
       throw error;
     }
     // A lock gone meanwhile means Redis lost its data again during the reload: the epoch would claim too much.
-    if (await this.store.consume(reloadLockKey)) {
-      await this.store.set(epochKey, String(this.now()), epochLifetimeMs);
+    if (await this.deps.store.consume(reloadLockKey)) {
+      await this.deps.store.set(epochKey, String(this.deps.now()), epochLifetimeMs);
     }
     const wanted = new Set(markers.map(keyOf));
     return revocations.some((revocation) => wanted.has(keyOf(revocation)));

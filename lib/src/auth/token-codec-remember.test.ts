@@ -13,7 +13,7 @@ const secret = randomBytes(48).toString('base64url');
 describe('TokenCodec remembered bearers', () => {
   it('refuses a remembered token once it has expired', async () => {
     let nowMs = Date.UTC(2026, 10, 22, 12, 0, 0);
-    const codec = new TokenCodec(secret, [], 'platform-auth', () => nowMs);
+    const codec = new TokenCodec({ secret, previousSecrets: [], issuer: 'platform-auth', now: () => nowMs });
     const { token } = await codec.sign(tokenKinds.access, '7', { id: 7 }, 60_000);
     await codec.verify(token, [tokenKinds.access], invalidToken, { remember: true });
     nowMs += 60_000;
@@ -23,7 +23,7 @@ describe('TokenCodec remembered bearers', () => {
   });
 
   it('refuses a remembered token presented as another kind', async () => {
-    const codec = new TokenCodec(secret, [], 'platform-auth');
+    const codec = new TokenCodec({ secret, previousSecrets: [], issuer: 'platform-auth', now: Date.now });
     const { token } = await codec.sign(tokenKinds.access, '7', { id: 7 }, 60_000);
     await codec.verify(token, [tokenKinds.access], invalidToken, { remember: true });
     await expect(codec.verify(token, [tokenKinds.refresh], invalidToken)).rejects.toBeInstanceOf(UnauthenticatedError);
@@ -33,7 +33,7 @@ describe('TokenCodec remembered bearers', () => {
   });
 
   it('hands out claims nobody can change for the next request', async () => {
-    const codec = new TokenCodec(secret, [], 'platform-auth');
+    const codec = new TokenCodec({ secret, previousSecrets: [], issuer: 'platform-auth', now: Date.now });
     const { token } = await codec.sign(tokenKinds.access, '7', { id: 7, permissions: ['tasks:read'] }, 60_000);
     const first = await codec.verify<{ permissions: string[] }>(token, [tokenKinds.access], invalidToken, {
       remember: true,
@@ -46,7 +46,7 @@ describe('TokenCodec remembered bearers', () => {
   });
 
   it('does not remember a forged token', async () => {
-    const codec = new TokenCodec(secret, [], 'platform-auth');
+    const codec = new TokenCodec({ secret, previousSecrets: [], issuer: 'platform-auth', now: Date.now });
     const { token } = await codec.sign(tokenKinds.access, '7', { id: 7 }, 60_000);
     const forged = `${token.slice(0, -4)}AAAA`;
     for (let i = 0; i < 2; i += 1) {

@@ -20,7 +20,7 @@ function handMade(header: Record<string, unknown>, payload: Record<string, unkno
   return `${signingInput}.${createHmac('sha256', key).update(signingInput).digest('base64url')}`;
 }
 
-async function issued(codec = new TokenCodec(secret, [previous], issuer, () => startMs)) {
+async function issued(codec = new TokenCodec({ secret, previousSecrets: [previous], issuer, now: () => startMs })) {
   const { token } = await codec.sign(tokenKinds.access, '7', { id: 7 }, 60_000);
   return { token, header: decodeJwtHeader(token), payload: decodeJwt(token) };
 }
@@ -30,7 +30,7 @@ async function refused(codec: TokenCodec, token: string) {
 }
 
 describe('TokenCodec', () => {
-  const codec = new TokenCodec(secret, [previous], issuer, () => startMs);
+  const codec = new TokenCodec({ secret, previousSecrets: [previous], issuer, now: () => startMs });
 
   it('signs HS256 with typ, kid, issuer, audience, jti, iat and exp, and verifies its own tokens', async () => {
     const { token, header, payload } = await issued();
@@ -53,16 +53,20 @@ describe('TokenCodec', () => {
   it('expires exactly at exp, with no tolerance', async () => {
     const { token } = await issued();
     await expect(
-      new TokenCodec(secret, [], issuer, () => startMs + 59_999).verify(token, [tokenKinds.access], invalidToken),
+      new TokenCodec({ secret, previousSecrets: [], issuer, now: () => startMs + 59_999 }).verify(
+        token,
+        [tokenKinds.access],
+        invalidToken,
+      ),
     ).resolves.toBeTruthy();
-    await refused(new TokenCodec(secret, [], issuer, () => startMs + 60_000), token);
+    await refused(new TokenCodec({ secret, previousSecrets: [], issuer, now: () => startMs + 60_000 }), token);
   });
 
   it('verifies with a previous secret, refuses once that secret is gone', async () => {
-    const old = new TokenCodec(previous, [], issuer, () => startMs);
+    const old = new TokenCodec({ secret: previous, previousSecrets: [], issuer, now: () => startMs });
     const { token } = await issued(old);
     await expect(codec.verify(token, [tokenKinds.access], invalidToken)).resolves.toBeTruthy();
-    await refused(new TokenCodec(secret, [], issuer, () => startMs), token);
+    await refused(new TokenCodec({ secret, previousSecrets: [], issuer, now: () => startMs }), token);
   });
 
   it('refuses the wrong kind even with a valid signature', async () => {

@@ -32,6 +32,15 @@ export interface IssuedToken {
   expiresAt: Date;
 }
 
+export interface TokenCodecOptions {
+  /** Signs, and verifies. */
+  secret: string;
+  /** Still verify until they are removed. */
+  previousSecrets: string[];
+  issuer: string;
+  now: () => number;
+}
+
 /**
  * HS256 tokens, signed and verified with one synchronous node:crypto HMAC: jose 6 does both through WebCrypto,
  * a thread-pool job per token that cost a login about 0.2 ms of waiting and a REST refresh 6% of its CPU
@@ -43,14 +52,14 @@ export class TokenCodec {
   private readonly verifying: Map<string, KeyObject>;
   private readonly remembered = new Map<string, VerifiedJws>();
 
-  constructor(
-    secret: string,
-    previousSecrets: string[],
-    private readonly issuer: string,
-    private readonly now: () => number = Date.now,
-  ) {
+  private readonly issuer: string;
+  private readonly now: () => number;
+
+  constructor({ secret, previousSecrets, issuer, now }: TokenCodecOptions) {
     this.current = signingKey(secret);
     this.verifying = new Map([this.current, ...previousSecrets.map(signingKey)].map((k) => [k.kid, k.secret]));
+    this.issuer = issuer;
+    this.now = now;
   }
 
   /** HS256: one HMAC over the signing input. */

@@ -23,6 +23,14 @@ function cipherKey(base64: string): CipherKey {
   return { id: keyIdOf(key), key };
 }
 
+/** The keys, base64 of 32 bytes each. */
+export interface FieldCipherKeys {
+  /** Encrypts, and decrypts. */
+  currentKey: string;
+  /** Still decrypt until they are removed. */
+  previousKeys?: string[];
+}
+
 /**
  * AES-256-GCM for sensitive columns (decisions: Encryption at rest). The current key encrypts; previous
  * keys still decrypt, found by the key id stored in each value. The context is authenticated data that ties
@@ -32,9 +40,9 @@ export class FieldCipher {
   private readonly current: CipherKey;
   private readonly keys: Map<string, Buffer>;
 
-  constructor(currentKeyBase64: string, previousKeysBase64: string[] = []) {
-    this.current = cipherKey(currentKeyBase64);
-    this.keys = new Map([this.current, ...previousKeysBase64.map(cipherKey)].map((k) => [k.id, k.key]));
+  constructor({ currentKey, previousKeys = [] }: FieldCipherKeys) {
+    this.current = cipherKey(currentKey);
+    this.keys = new Map([this.current, ...previousKeys.map(cipherKey)].map((k) => [k.id, k.key]));
   }
 
   get currentKeyId(): string {

@@ -48,13 +48,10 @@ export interface NotificationProducer {
 export class QueuedNotificationProducer {
   private queue?: NotificationRequestQueue;
 
-  constructor(
-    private readonly config: Config,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly deps: { config: Config; logger: Logger }) {}
 
   open(databaseUrl: string): void {
-    this.queue = new NotificationRequestQueue(databaseUrl, this.config, this.logger);
+    this.queue = new NotificationRequestQueue({ databaseUrl, ...this.deps });
   }
 
   /** The producer of one service (the identity recorded on its jobs). */
@@ -71,7 +68,7 @@ export class QueuedNotificationProducer {
       if (!this.queue) throw new Error('notification producer used before its database was opened');
       await this.queue.send({ request: validate(notificationJobSchema, input), serviceName, trace: traceCarrier() });
     } catch (error) {
-      this.logger.error({ err: error, triggerEvent: input.triggerEvent }, 'notification not raised');
+      this.deps.logger.error({ err: error, triggerEvent: input.triggerEvent }, 'notification not raised');
     }
   }
 }

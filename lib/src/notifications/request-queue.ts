@@ -30,6 +30,12 @@ export function notificationQueueOptions(config: Config, name: string, deadLette
 
 export const notificationRequestDeadLetter = 'notification-requests-dead';
 
+export interface NotificationRequestQueueDependencies {
+  databaseUrl: string;
+  config: Config;
+  logger: Logger;
+}
+
 /**
  * Where any process (auth alone, or the whole system in one) submits notification jobs: a pg-boss queue in
  * PostgreSQL that the notification subgraph's worker drains into jobs (decisions: Distributed layout). A
@@ -38,11 +44,7 @@ export const notificationRequestDeadLetter = 'notification-requests-dead';
 export class NotificationRequestQueue {
   private boss?: Promise<PgBoss>;
 
-  constructor(
-    private readonly databaseUrl: string,
-    private readonly config: Config,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly deps: NotificationRequestQueueDependencies) {}
 
   async send(message: NotificationRequestMessage): Promise<void> {
     const id = await (await this.started()).send(notificationRequestQueue, message);
@@ -63,20 +65,20 @@ export class NotificationRequestQueue {
   private started(): Promise<PgBoss> {
     this.boss ??= (async () => {
       const boss = new PgBoss({
-        connectionString: this.databaseUrl,
+        connectionString: this.deps.databaseUrl,
         schema: notificationQueueSchema,
         max: 1,
         application_name: 'notification-requests',
         supervise: false,
         schedule: false,
       });
-      boss.on('error', (error) => this.logger.error({ err: error }, 'notification request queue error'));
+      boss.on('error', (error) => this.deps.logger.error({ err: error }, 'notification request queue error'));
       try {
         await boss.start();
         await boss.createQueue(notificationRequestDeadLetter);
         await boss.createQueue(
           notificationRequestQueue,
-          notificationQueueOptions(this.config, notificationRequestQueue, notificationRequestDeadLetter),
+          notificationQueueOptions(this.deps.config, notificationRequestQueue, notificationRequestDeadLetter),
         );
         return boss;
       } catch (error) {

@@ -43,13 +43,13 @@ export class FcmProvider implements PushProvider {
   private readonly app: App;
   private readonly messaging: Messaging;
 
-  constructor(config: Config, name = 'notifications') {
+  constructor({ config, appName }: { config: Config; appName: string }) {
     this.app = initializeApp(
       {
         credential: config.FCM_CREDENTIALS_FILE ? cert(config.FCM_CREDENTIALS_FILE) : undefined,
         projectId: config.FCM_PROJECT_ID,
       },
-      `${name}-${randomUUID()}`,
+      `${appName}-${randomUUID()}`,
     );
     this.messaging = getMessaging(this.app);
     if (config.FCM_LEGACY_HTTP) this.messaging.enableLegacyHttpTransport();

@@ -170,13 +170,10 @@ class RedisPubSub implements PubSub {
   private readonly channels = new Map<string, ChannelSubscription>();
   private readonly resumeListeners = new Set<() => void>();
 
-  constructor(
-    private readonly publisher: Redis,
-    private readonly prefix: string,
-  ) {}
+  constructor(private readonly deps: { publisher: Redis; prefix: string }) {}
 
   async publish(channel: string, message: string) {
-    await unavailableOnFailure(this.publisher.publish(this.prefix + channel, message));
+    await unavailableOnFailure(this.deps.publisher.publish(this.deps.prefix + channel, message));
   }
 
   /**
@@ -196,7 +193,7 @@ class RedisPubSub implements PubSub {
       if (onResumed) this.resumeListeners.delete(onResumed);
       if (subscription.handlers.size > 0 || this.channels.get(channel) !== subscription) return;
       this.channels.delete(channel);
-      await this.subscriber?.unsubscribe(this.prefix + channel).catch(() => undefined);
+      await this.subscriber?.unsubscribe(this.deps.prefix + channel).catch(() => undefined);
     };
     try {
       await subscription.subscribed;
@@ -212,7 +209,7 @@ class RedisPubSub implements PubSub {
     const subscription: ChannelSubscription = {
       handlers: new Set(),
       // Not under the command deadline: the subscriber's own, slower timeout applies (connectSubscriber says why).
-      subscribed: subscriber.subscribe(this.prefix + channel).then(
+      subscribed: subscriber.subscribe(this.deps.prefix + channel).then(
         () => undefined,
         () => {
           // A failed SUBSCRIBE is forgotten at once: the next subscriber tries again.
@@ -229,7 +226,7 @@ class RedisPubSub implements PubSub {
     if (this.subscriber) return this.subscriber;
     // A slower command timeout than failFast's 500 ms: a burst of new subscriptions on a busy instance (1,000
     // sockets at once) must not fail while their SUBSCRIBE replies wait behind the event loop.
-    const subscriber = this.publisher.duplicate({
+    const subscriber = this.deps.publisher.duplicate({
       enableOfflineQueue: true,
       keyPrefix: undefined,
       commandTimeout: 10_000,
@@ -250,7 +247,7 @@ class RedisPubSub implements PubSub {
       });
     });
     subscriber.on('message', (channel: string, message: string) => {
-      const subscription = this.channels.get(channel.slice(this.prefix.length));
+      const subscription = this.channels.get(channel.slice(this.deps.prefix.length));
       if (subscription) deliverEach(subscription.handlers, message);
     });
     this.subscriber = subscriber;
@@ -266,7 +263,7 @@ class RedisPubSub implements PubSub {
 export function createRedisStores(url: string, keyPrefix = ''): Stores {
   const redis = new Redis(url, { ...failFast, keyPrefix });
   redis.on('error', () => undefined);
-  const pubSub = new RedisPubSub(redis, keyPrefix);
+  const pubSub = new RedisPubSub({ publisher: redis, prefix: keyPrefix });
   return {
     keyValue: new RedisKeyValueStore(redis),
     rateLimits: new RedisRateLimitStore(redis),

@@ -15,7 +15,7 @@ export async function createProjectsSubgraph(
   const orm = await database.open(projectsDatabase);
   const { schema, sdl } = await buildProjectsSchema();
   const files = await FileStorage.open(platform.config.FILES_DIR);
-  const activityFeed = new ActivityFeed(platform.stores.pubSub, platform.logger);
+  const activityFeed = new ActivityFeed({ pubSub: platform.stores.pubSub, logger: platform.logger });
   const shared: ProjectsShared = { orm, platform, storage: files, feed: activityFeed };
   return {
     name: 'projects',

@@ -1,5 +1,6 @@
 import type { AuditEntry } from './audit-entry.entity.js';
-import { readAuditPage, type AuditPage } from './audit-page.js';
+import type { ItemsPage } from '@platform/lib/paging';
+import { readAuditPage } from './audit-page.js';
 import type { AuditRepository } from './audit.repository.js';
 import type { AuditEntryType, AuditLogFilter, PageInput } from './audit.types.js';
 
@@ -16,7 +17,7 @@ export class AuditLogService {
   list(
     filter: AuditLogFilter | null | undefined,
     page: PageInput | null | undefined,
-  ): Promise<AuditPage<AuditEntryType>> {
+  ): Promise<ItemsPage<AuditEntryType>> {
     const where = {
       ...(filter?.action ? { action: filter.action } : {}),
       ...(filter?.userId ? { userId: filter.userId } : {}),

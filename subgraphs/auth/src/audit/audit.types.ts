@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { auditPageType } from './audit-page.js';
+import { itemsPageType } from '@platform/lib/graphql/page-types';
 
 /** What every view of an audit entry shows: the admins' `AuditEntry` and an owner's `SecurityEvent`. */
 @ObjectType('AuditEventFields')
@@ -45,7 +45,7 @@ export class AuditEntryType extends AuditEventFields {
   details!: string | null;
 }
 
-export const AuditLogPage = auditPageType(AuditEntryType, 'AuditLogPage');
+export const AuditLogPage = itemsPageType(AuditEntryType, 'AuditLogPage');
 
 @InputType()
 export class AuditLogFilter {

@@ -51,7 +51,7 @@ export async function openConfirmationPushes(
   const pushes = new ConfirmationPushes({
     entityManager: () => orm.em.fork(),
     keys: deviceKeys,
-    fcm: platform.config.FCM_ENABLED ? new FcmProvider(platform.config, 'auth') : null,
+    fcm: platform.config.FCM_ENABLED ? new FcmProvider({ config: platform.config, appName: 'auth' }) : null,
     jobs,
     logger: platform.logger,
     now: platform.now,

@@ -1,5 +1,6 @@
 import type { UserCaller } from '@platform/lib/auth/caller';
-import { readAuditPage, type AuditPage } from '../audit/audit-page.js';
+import type { ItemsPage } from '@platform/lib/paging';
+import { readAuditPage } from '../audit/audit-page.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import { securityTimelineActions, type SecurityEvent } from './security-timeline.types.js';
 
@@ -11,7 +12,7 @@ export interface SecurityTimelineServiceDependencies {
 export class SecurityTimelineService {
   constructor(private readonly deps: SecurityTimelineServiceDependencies) {}
 
-  page(caller: UserCaller, page: unknown): Promise<AuditPage<SecurityEvent>> {
+  page(caller: UserCaller, page: unknown): Promise<ItemsPage<SecurityEvent>> {
     return readAuditPage(
       page,
       (limit, offset) => this.deps.auditEntries.ownerPage(caller.userId, securityTimelineActions, limit, offset),

@@ -1,5 +1,5 @@
 import { ObjectType } from 'type-graphql';
-import { auditPageType } from '../audit/audit-page.js';
+import { itemsPageType } from '@platform/lib/graphql/page-types';
 import { AuditEventFields } from '../audit/audit.types.js';
 
 /**
@@ -28,4 +28,4 @@ export const securityTimelineActions = [
 })
 export class SecurityEvent extends AuditEventFields {}
 
-export const SecurityEventPage = auditPageType(SecurityEvent, 'SecurityEventPage');
+export const SecurityEventPage = itemsPageType(SecurityEvent, 'SecurityEventPage');

@@ -13,7 +13,7 @@ export interface JobChannels {
 export function openChannels(config: Config): JobChannels {
   return {
     email: config.SMTP_URL ? new EmailChannel({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) : null,
-    fcm: config.FCM_ENABLED ? new FcmProvider(config) : null,
+    fcm: config.FCM_ENABLED ? new FcmProvider({ config, appName: 'notifications' }) : null,
     oneSignal:
       config.ONESIGNAL_APP_ID && config.ONESIGNAL_API_KEY
         ? new OneSignalProvider({

@@ -1,16 +1,11 @@
 import { NotificationNotFoundError } from './inbox.errors.js';
 import type { CreateNotificationBody } from '@platform/lib/notifications/job-schema';
-import { uuid, validate, z } from '@platform/lib/validation';
+import { itemsPage, itemsPageInput, offsetOf } from '@platform/lib/paging';
+import { uuid, validate } from '@platform/lib/validation';
 import type { InboxEvents } from './inbox-events.js';
 import type { Notification } from './notification.entity.js';
 import type { NotificationRepository } from './notification.repository.js';
 import type { NotificationPage, NotificationType } from './inbox.types.js';
-
-/** Notifications default to 20 per page (notification spec, Limits). */
-const pageQuery = z.object({
-  page: z.number().int().min(1, 'must be at least 1').default(1),
-  limit: z.number().int().min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
-});
 
 export function notificationView(notification: Notification): NotificationType {
   return {
@@ -35,17 +30,11 @@ export class InboxService {
   constructor(private readonly deps: InboxServiceDependencies) {}
 
   async page(userId: number, query: { page?: number | null; limit?: number | null }): Promise<NotificationPage> {
-    const { page, limit } = validate(pageQuery, {
-      page: query.page ?? undefined,
-      limit: query.limit ?? undefined,
-    });
-    const { items, totalItems, unreadCount } = await this.deps.repository.page(userId, limit, (page - 1) * limit);
+    const request = validate(itemsPageInput, { page: query.page ?? undefined, limit: query.limit ?? undefined });
+    const found = await this.deps.repository.page(userId, request.limit, offsetOf(request));
     return {
-      currentPage: page,
-      items: items.map(notificationView),
-      totalItems,
-      totalPages: Math.ceil(totalItems / limit),
-      unreadCount,
+      ...itemsPage(request, found.items.map(notificationView), found.totalItems),
+      unreadCount: found.unreadCount,
     };
   }
 

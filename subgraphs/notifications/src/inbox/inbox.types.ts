@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import type { ItemsPage } from '@platform/lib/paging';
 
 @ObjectType('Notification')
 export class NotificationType {
@@ -24,8 +25,13 @@ export class NotificationType {
   createdAt!: string;
 }
 
+/**
+ * The notification spec's page (lib/paging.ts `ItemsPage`) with the unread count. Declared here rather than by
+ * `itemsPageType` (lib/graphql/page-types.ts) because the spec lists its fields in this order, as the committed
+ * schema does, and it carries one more.
+ */
 @ObjectType()
-export class NotificationPage {
+export class NotificationPage implements ItemsPage<NotificationType> {
   @Field(() => Int)
   currentPage!: number;
 

@@ -9,24 +9,26 @@ import type { TaskActivityType } from './activity.types.js';
  */
 const channelOf = (projectId: string) => `task-activity:${projectId}`;
 
+export interface ActivityFeedDependencies {
+  pubSub: PubSub;
+  logger: Logger;
+}
+
 /** New activity entries of each project's tasks, fanned out through the PubSub port (Redis across instances). */
 export class ActivityFeed {
-  constructor(
-    private readonly pubSub: PubSub,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly deps: ActivityFeedDependencies) {}
 
   /**
    * Called after the change committed: a failed publish loses the live event only, the change and its history
    * stand, so it is logged and never becomes the change's failure (decisions: Live activity).
    */
   async publish(projectId: string, entry: TaskActivityType): Promise<void> {
-    await this.pubSub.publish(channelOf(projectId), JSON.stringify(entry)).catch((error: unknown) => {
-      this.logger.warn({ err: error, projectId, activityId: entry.id }, 'activity entry not published');
+    await this.deps.pubSub.publish(channelOf(projectId), JSON.stringify(entry)).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, projectId, activityId: entry.id }, 'activity entry not published');
     });
   }
 
   subscribe(projectId: string): AsyncIterableIterator<TaskActivityType> {
-    return pubSubIterator(this.pubSub, channelOf(projectId), (message) => JSON.parse(message) as TaskActivityType);
+    return pubSubIterator(this.deps.pubSub, channelOf(projectId), (message) => JSON.parse(message) as TaskActivityType);
   }
 }

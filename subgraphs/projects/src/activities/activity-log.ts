@@ -25,37 +25,39 @@ export type RecordActivity = (
   comment?: CommentRecord,
 ) => void;
 
+export interface ActivityLogDependencies {
+  entries: ActivityRepository;
+  feed: ActivityFeed;
+  projects: ProjectService;
+  unitOfWork: UnitOfWork;
+  now: () => number;
+}
+
 /**
  * Changes of tasks with their activity: each change runs in one transaction with the entries it records
  * (decisions: Tasks, Activity), and the entries go live only once that transaction has committed, so a change
  * that rolls back announces nothing.
  */
 export class ActivityLog {
-  constructor(
-    private readonly entries: ActivityRepository,
-    private readonly feed: ActivityFeed,
-    private readonly projects: ProjectService,
-    private readonly unitOfWork: UnitOfWork,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly deps: ActivityLogDependencies) {}
 
   async change<T>(work: (record: RecordActivity) => Promise<T>): Promise<T> {
     const staged: { projectId: string; activity: Activity; comment: CommentRecord | null }[] = [];
-    const result = await this.unitOfWork.run(() =>
+    const result = await this.deps.unitOfWork.run(() =>
       work((actorUserId, task, type, diff, comment) => {
-        const activity = this.entries.stageChange(task.id, type, actorUserId, diff, new Date(this.now()));
+        const activity = this.deps.entries.stageChange(task.id, type, actorUserId, diff, new Date(this.deps.now()));
         staged.push({ projectId: task.projectId, activity, comment: comment ?? null });
       }),
     );
     for (const { projectId, activity, comment } of staged) {
-      await this.feed.publish(projectId, activityView(activity, comment));
+      await this.deps.feed.publish(projectId, activityView(activity, comment));
     }
     return result;
   }
 
   /** New entries of a project's tasks; the project is its id or uniqueCode, an unknown or deleted one 404s. */
   async live(projectIdOrCode: string): Promise<AsyncIterableIterator<TaskActivityType>> {
-    const project = await this.projects.getByIdOrCode(projectIdOrCode);
-    return this.feed.subscribe(project.id);
+    const project = await this.deps.projects.getByIdOrCode(projectIdOrCode);
+    return this.deps.feed.subscribe(project.id);
   }
 }

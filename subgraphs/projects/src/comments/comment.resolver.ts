@@ -1,4 +1,5 @@
 import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { shownPage } from '@platform/lib/graphql/page-types';
 import { userWithPermission } from '@platform/lib/graphql/context';
 import { hasPermission, type UserCaller } from '@platform/lib/auth/caller';
 import type { ProjectsContext } from '../context.js';
@@ -33,7 +34,7 @@ export class CommentResolver {
   ) {
     const caller = userWithPermission(ctx, 'tasks:read');
     const found = await ctx.projects.comments.list(actorOf(caller), uniqueCode, { ...args });
-    return { data: found.rows.map(commentView), meta: found.meta };
+    return shownPage(found, commentView);
   }
 
   @Mutation(() => CommentType)

@@ -1,3 +1,4 @@
+import { metaPage, type MetaPage } from '@platform/lib/paging';
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import { validate } from '@platform/lib/validation';
 import type { ActivityLog } from '../activities/activity-log.js';
@@ -13,11 +14,6 @@ import { addCommentInput, listCommentsInput, reactionInput } from './comment.val
 export interface CommentActor {
   userId: number;
   isAdmin: boolean;
-}
-
-export interface CommentPage {
-  rows: CommentRecord[];
-  meta: { page: number; limit: number; total: number; totalPages: number };
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,17 +34,18 @@ export interface CommentServiceDependencies {
 export class CommentService {
   constructor(private readonly deps: CommentServiceDependencies) {}
 
-  async list(actor: CommentActor, uniqueCode: string, input: Record<string, unknown>): Promise<CommentPage> {
+  async list(
+    actor: CommentActor,
+    uniqueCode: string,
+    input: Record<string, unknown>,
+  ): Promise<MetaPage<CommentRecord>> {
     const query = validate(
       listCommentsInput,
       Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined)),
     );
     const task = await this.deps.tasks.get(uniqueCode);
     const { rows, total } = await this.deps.comments.page(task.id, query);
-    return {
-      rows: await this.records(rows, actor.userId),
-      meta: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
-    };
+    return metaPage(query, await this.records(rows, actor.userId), total);
   }
 
   async add(actor: CommentActor, uniqueCode: string, input: unknown): Promise<CommentRecord> {

@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { paged, sorted } from '../listing/list.args.js';
-import { PageMeta } from '../projects/project.types.js';
+import { metaPageType } from '@platform/lib/graphql/page-types';
 
 @ObjectType('TaskCommentAttachment', { description: 'A stored file attached to a comment' })
 export class CommentAttachmentType {
@@ -62,14 +62,7 @@ export class CommentReactionType {
   userReaction!: string;
 }
 
-@ObjectType()
-export class CommentPage {
-  @Field(() => [CommentType])
-  data!: CommentType[];
-
-  @Field(() => PageMeta)
-  meta!: PageMeta;
-}
+export const CommentPage = metaPageType(CommentType, 'CommentPage');
 
 @InputType()
 export class AddCommentInput {

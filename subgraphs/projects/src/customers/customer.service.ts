@@ -10,21 +10,25 @@ export function customerView(customer: Customer): CustomerType {
   return { id: customer.id, name: customer.name, createdAt: customer.createdAt.toISOString() };
 }
 
+export interface CustomerServiceDependencies {
+  customers: CustomerRepository;
+}
+
 /** Customers that projects are made for. */
 export class CustomerService {
   readonly byId = new DataLoader<string, Customer | null>(async (ids) => {
-    const rows = await this.repository.byIds(ids);
+    const rows = await this.deps.customers.byIds(ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id) ?? null);
   });
 
-  constructor(private readonly repository: CustomerRepository) {}
+  constructor(private readonly deps: CustomerServiceDependencies) {}
 
   async create(input: unknown): Promise<Customer> {
-    return this.repository.add(validate(customerInput, input));
+    return this.deps.customers.add(validate(customerInput, input));
   }
 
   list(): Promise<Customer[]> {
-    return this.repository.firstByName(100);
+    return this.deps.customers.firstByName(100);
   }
 }

@@ -1,4 +1,5 @@
 import type { EntityManager, EntityName, FilterQuery, QueryOrderMap } from '@mikro-orm/postgresql';
+import { offsetOf, type PageRequest } from '@platform/lib/paging';
 
 /** What a listed record has: its search looks in the name, the code and the description. */
 interface Listed {
@@ -8,9 +9,7 @@ interface Listed {
   description: string;
 }
 
-export interface PageQuery {
-  page: number;
-  limit: number;
+export interface PageQuery extends PageRequest {
   search?: string;
   sortOrder: 'asc' | 'desc';
 }
@@ -52,7 +51,7 @@ export async function findSortedPage<T extends { id: string }>(
   const [rows, total] = await em.findAndCount(entity, where, {
     orderBy: { [sortColumn]: query.sortOrder, id: query.sortOrder } as QueryOrderMap<T>,
     limit: query.limit,
-    offset: (query.page - 1) * query.limit,
+    offset: offsetOf(query),
   });
   return { rows, total };
 }

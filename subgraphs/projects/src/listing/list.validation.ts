@@ -1,13 +1,12 @@
+import { metaPageInput } from '@platform/lib/paging';
 import { z } from '@platform/lib/validation';
 
 /** One of a fixed set of words; the message lists them. */
 export const oneOf = <T extends [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) });
 
-/** Pagination as decided for every list: page >= 1, limit 1..100, never clamped (decisions: Everywhere). */
-export const pageInput = z.object({
-  page: z.number().int('must be an integer').min(1, 'must be at least 1').default(1),
-  limit: z.number().int('must be an integer').min(1, 'must be at least 1').max(100, 'must be at most 100').default(10),
+/** A page of a list (the projects spec's page shape, lib/paging.ts) and its free-text search. */
+const searchedPageInput = metaPageInput.extend({
   search: z
     .string()
     .max(255, 'must be at most 255 characters')
@@ -17,7 +16,7 @@ export const pageInput = z.object({
 
 /** A page sorted by one of `sortable` (newest first by default), before the list's own filters. */
 export const sortedPageInput = <T extends ['createdAt', ...string[]]>(sortable: T) =>
-  pageInput.extend({
+  searchedPageInput.extend({
     sortBy: oneOf(sortable).default('createdAt'),
     sortOrder: oneOf<['asc', 'desc']>(['asc', 'desc']).default('desc'),
   });

@@ -10,37 +10,39 @@ export function groupBy<T>(rows: T[], keyOf: (row: T) => string, keys: readonly 
   return keys.map((key) => groups.get(key) ?? []);
 }
 
+export interface ProjectLoadersDependencies {
+  projects: ProjectRepository;
+  products: ProductRepository;
+  /** The files feature's per-request loader (FileService.byId). */
+  files: DataLoader<string, StoredFile | null>;
+}
+
 /**
  * Per-request batches for a project's nested fields: a page of any size costs one statement per list (and one
  * for the files behind the documents), never one per project.
  */
 export class ProjectLoaders {
   readonly participantIds = new DataLoader<string, string[]>(async (projectIds) =>
-    groupBy(await this.projects.participantsOf(projectIds), (row) => row.projectId, projectIds).map((rows) =>
+    groupBy(await this.deps.projects.participantsOf(projectIds), (row) => row.projectId, projectIds).map((rows) =>
       rows.map((row) => row.employeeId),
     ),
   );
 
   readonly documentFileIds = new DataLoader<string, string[]>(async (projectIds) =>
-    groupBy(await this.projects.documentsOf(projectIds), (row) => row.projectId, projectIds).map((rows) =>
+    groupBy(await this.deps.projects.documentsOf(projectIds), (row) => row.projectId, projectIds).map((rows) =>
       rows.map((row) => row.fileId),
     ),
   );
 
   readonly products = new DataLoader<string, Product[]>(async (projectIds) =>
-    groupBy(await this.productRows.ofProjects(projectIds), (row) => row.projectId, projectIds),
+    groupBy(await this.deps.products.ofProjects(projectIds), (row) => row.projectId, projectIds),
   );
 
-  constructor(
-    private readonly projects: ProjectRepository,
-    private readonly productRows: ProductRepository,
-    /** The files feature's per-request loader (FileService.byId). */
-    private readonly files: DataLoader<string, StoredFile | null>,
-  ) {}
+  constructor(private readonly deps: ProjectLoadersDependencies) {}
 
   /** The project's documents, in the order given; a file that vanished is left out. */
   async documentFiles(projectId: string): Promise<StoredFile[]> {
-    const files = await this.files.loadMany(await this.documentFileIds.load(projectId));
+    const files = await this.deps.files.loadMany(await this.documentFileIds.load(projectId));
     return files.filter((file): file is StoredFile => file !== null && !(file instanceof Error));
   }
 }

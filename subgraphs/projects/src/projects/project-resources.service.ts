@@ -21,22 +21,24 @@ const resourceTypesInput = z.object({
     .transform((types) => (types && types.length > 0 ? [...new Set(types)] : [...resourceTypes])),
 });
 
+export interface ProjectResourceServiceDependencies {
+  projectService: ProjectService;
+  projects: ProjectRepository;
+  products: ProductRepository;
+  tasks: TaskRepository;
+}
+
 /**
  * Resource counts of a project: one row per type and status. A type with nothing to count still answers,
  * with one row of count 0 (status `attached` for documents, `all` otherwise), so every requested type is
  * covered (decisions: Shapes and codes).
  */
 export class ProjectResourceService {
-  constructor(
-    private readonly projectService: ProjectService,
-    private readonly projects: ProjectRepository,
-    private readonly products: ProductRepository,
-    private readonly tasks: TaskRepository,
-  ) {}
+  constructor(private readonly deps: ProjectResourceServiceDependencies) {}
 
   async counts(uniqueCode: string, requested: unknown): Promise<ResourceCount[]> {
     const { resourceTypes: types } = validate(resourceTypesInput, { resourceTypes: requested });
-    const project = await this.projectService.get(uniqueCode);
+    const project = await this.deps.projectService.get(uniqueCode);
     const counts: ResourceCount[] = [];
     for (const type of types) {
       const rows = await this.countsOf(type, project.id);
@@ -50,11 +52,11 @@ export class ProjectResourceService {
   private async countsOf(type: ResourceType, projectId: string): Promise<ResourceCount[]> {
     switch (type) {
       case 'tasks':
-        return (await this.tasks.countByStatus(projectId)).map((row) => ({ type, ...row }));
+        return (await this.deps.tasks.countByStatus(projectId)).map((row) => ({ type, ...row }));
       case 'products':
-        return (await this.products.countByStatus(projectId)).map((row) => ({ type, ...row }));
+        return (await this.deps.products.countByStatus(projectId)).map((row) => ({ type, ...row }));
       case 'documents': {
-        const count = await this.projects.countDocuments(projectId);
+        const count = await this.deps.projects.countDocuments(projectId);
         return count > 0 ? [{ type, status: 'attached', count }] : [];
       }
     }

@@ -1,4 +1,5 @@
 import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { shownPage } from '@platform/lib/graphql/page-types';
 import { hasPermission } from '@platform/lib/auth/caller';
 import { userWithPermission } from '@platform/lib/graphql/context';
 import type { ProjectsContext } from '../context.js';
@@ -13,7 +14,7 @@ export class ProjectResolver {
   async projects(@Ctx() ctx: ProjectsContext, @Args(() => ProjectListArgs) args: ProjectListArgs) {
     userWithPermission(ctx, 'projects:read');
     const found = await ctx.projects.projects.list({ ...args });
-    return { data: found.rows.map(projectView), meta: found.meta };
+    return shownPage(found, projectView);
   }
 
   @Query(() => ProjectType)

@@ -1,3 +1,4 @@
+import { metaPage, type MetaPage } from '@platform/lib/paging';
 import { validate } from '@platform/lib/validation';
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import type { CustomerRepository } from '../customers/customer.repository.js';
@@ -32,11 +33,6 @@ export interface Editor extends Actor {
   mayApprove: boolean;
 }
 
-export interface ProjectPage {
-  rows: Project[];
-  meta: { page: number; limit: number; total: number; totalPages: number };
-}
-
 /** GraphQL hands absent arguments as undefined or null alike; a list treats both as "not given". */
 function withoutNulls(input: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
@@ -63,13 +59,10 @@ export interface ProjectServiceDependencies {
 export class ProjectService {
   constructor(private readonly deps: ProjectServiceDependencies) {}
 
-  async list(input: Record<string, unknown>): Promise<ProjectPage> {
+  async list(input: Record<string, unknown>): Promise<MetaPage<Project>> {
     const query: ProjectListQuery = validate(listProjectsInput, withoutNulls(input));
     const { rows, total } = await this.deps.projects.page(query);
-    return {
-      rows,
-      meta: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
-    };
+    return metaPage(query, rows, total);
   }
 
   async get(uniqueCode: string): Promise<Project> {

@@ -1,5 +1,6 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
 import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
+import { metaPageType } from '@platform/lib/graphql/page-types';
 
 /** The auth subgraph's employee, referenced by id; the gateway resolves its fields there (batched _entities). */
 @Directive('@key(fields: "id", resolvable: false)')
@@ -72,29 +73,7 @@ export class ProjectType {
   deletedAt!: string | null;
 }
 
-@ObjectType()
-export class PageMeta {
-  @Field(() => Int)
-  page!: number;
-
-  @Field(() => Int)
-  limit!: number;
-
-  @Field(() => Int)
-  total!: number;
-
-  @Field(() => Int)
-  totalPages!: number;
-}
-
-@ObjectType()
-export class ProjectPage {
-  @Field(() => [ProjectType])
-  data!: ProjectType[];
-
-  @Field(() => PageMeta)
-  meta!: PageMeta;
-}
+export const ProjectPage = metaPageType(ProjectType, 'ProjectPage');
 
 @ObjectType()
 export class ProjectDeletion {

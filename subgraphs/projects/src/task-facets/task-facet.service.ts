@@ -17,32 +17,34 @@ export interface TaskStatistics {
   byDepartment: Record<string, number>;
 }
 
+export interface TaskFacetServiceDependencies {
+  facets: TaskFacetRepository;
+  projects: ProjectService;
+}
+
 /**
  * Filter options and statistics of a project's live tasks (projects spec; decisions: Tasks). `projectId` is a
  * project's id or its uniqueCode, as for the task list.
  */
 export class TaskFacetService {
-  constructor(
-    private readonly facets: TaskFacetRepository,
-    private readonly projects: ProjectService,
-  ) {}
+  constructor(private readonly deps: TaskFacetServiceDependencies) {}
 
   async filterOptions(projectId: string, input: Record<string, unknown>): Promise<TaskFilterOptions> {
     const query = validate(filterOptionsInput, input);
-    const project = await this.projects.getByIdOrCode(projectId);
+    const project = await this.deps.projects.getByIdOrCode(projectId);
     const filters = {
       statuses: query['filters[status]'],
       priorities: query['filters[priority]'],
       departmentIds: query['filters[departmentId]'],
       tags: query['filters[tags]'],
     };
-    return optionsOf(await this.facets.options(project.id, filters, query['searches[name]']));
+    return optionsOf(await this.deps.facets.options(project.id, filters, query['searches[name]']));
   }
 
   async statistics(projectId: string): Promise<TaskStatistics> {
-    const project = await this.projects.getByIdOrCode(projectId);
+    const project = await this.deps.projects.getByIdOrCode(projectId);
     const result: TaskStatistics = { total: 0, byStatus: {}, byPriority: {}, byDepartment: {} };
-    for (const row of await this.facets.statistics(project.id)) {
+    for (const row of await this.deps.facets.statistics(project.id)) {
       if (row.status !== null) result.byStatus[row.status] = row.count;
       else if (row.priority !== null) result.byPriority[row.priority] = row.count;
       else if (row.department_id !== null) result.byDepartment[row.department_id] = row.count;

@@ -8,32 +8,34 @@ import { groupBy } from '../projects/project-loaders.js';
 import type { TaskParticipant } from './task.entity.js';
 import type { TaskRepository } from './task.repository.js';
 
+export interface TaskLoadersDependencies {
+  tasks: TaskRepository;
+  comments: CommentRepository;
+  activities: ActivityRepository;
+}
+
 /** Per-request batches for a task's nested fields: a page of any size costs one statement per list. */
 export class TaskLoaders {
   readonly participants = new DataLoader<string, TaskParticipant[]>(async (taskIds) =>
-    groupBy(await this.tasks.participantsOf(taskIds), (row) => row.taskId, taskIds),
+    groupBy(await this.deps.tasks.participantsOf(taskIds), (row) => row.taskId, taskIds),
   );
 
   /** Oldest first, like the activity history. */
   readonly activities = new DataLoader<string, ActivityRow[]>(async (taskIds) =>
-    groupBy(await this.activityRows.ofTasks(taskIds), (row) => row.taskId, taskIds),
+    groupBy(await this.deps.activities.ofTasks(taskIds), (row) => row.taskId, taskIds),
   );
 
   /** One loader per viewer, since a comment shows its viewer's own reaction; a request has one viewer. */
   private readonly commentsByViewer = new Map<number, DataLoader<string, CommentRecord[]>>();
 
-  constructor(
-    private readonly tasks: TaskRepository,
-    private readonly commentRows: CommentRepository,
-    private readonly activityRows: ActivityRepository,
-  ) {}
+  constructor(private readonly deps: TaskLoadersDependencies) {}
 
   /** Every comment of a task, deleted ones too, oldest first, with `viewerId`'s own reaction. */
   commentsSeenBy(viewerId: number): DataLoader<string, CommentRecord[]> {
     let loader = this.commentsByViewer.get(viewerId);
     if (!loader) {
       loader = new DataLoader(async (taskIds) =>
-        groupBy(await this.commentRows.ofTasks(taskIds, viewerId), (record) => record.comment.taskId, taskIds),
+        groupBy(await this.deps.comments.ofTasks(taskIds, viewerId), (record) => record.comment.taskId, taskIds),
       );
       this.commentsByViewer.set(viewerId, loader);
     }

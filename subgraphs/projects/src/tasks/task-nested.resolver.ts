@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { shownPage } from '@platform/lib/graphql/page-types';
 import { userOf, userWithPermission } from '@platform/lib/graphql/context';
 import { TaskActivityType } from '../activities/activity.types.js';
 import { CommentType } from '../comments/comment.types.js';
@@ -21,7 +22,7 @@ export class TaskNestedResolver {
   ) {
     userWithPermission(ctx, 'tasks:read');
     const found = await ctx.projects.nestedTasks.page(projectId, { page, limit });
-    return { data: found.rows.map(taskView), meta: found.meta };
+    return shownPage(found, taskView);
   }
 
   /** Reached only through task reads, which need tasks:read; each comment shows the caller's own reaction. */

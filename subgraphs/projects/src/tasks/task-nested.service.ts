@@ -1,12 +1,15 @@
+import { metaPage, metaPageInput, type MetaPage } from '@platform/lib/paging';
 import { uuid, validate } from '@platform/lib/validation';
-import { pageInput } from '../listing/list.validation.js';
 import { groupBy } from '../projects/project-loaders.js';
 import { ProjectNotFoundError } from '../projects/project.errors.js';
 import type { TaskLoaders } from './task-loaders.js';
 import type { TaskRepository } from './task.repository.js';
-import type { TaskPage } from './task.service.js';
+import type { Task } from './task.entity.js';
 
-const nestedPageInput = pageInput.pick({ page: true, limit: true });
+export interface NestedTaskServiceDependencies {
+  tasks: TaskRepository;
+  loaders: TaskLoaders;
+}
 
 /**
  * A project's tasks, newest first, for the nested list (decisions: Tasks, nested list): the project, the count,
@@ -14,24 +17,18 @@ const nestedPageInput = pageInput.pick({ page: true, limit: true });
  * loader, so a page with comments and activities stays within its statement budget.
  */
 export class NestedTaskService {
-  constructor(
-    private readonly tasks: TaskRepository,
-    private readonly loaders: TaskLoaders,
-  ) {}
+  constructor(private readonly deps: NestedTaskServiceDependencies) {}
 
   /** `projectId` is a project's id or its uniqueCode; page >= 1, limit 1..100 (default 10). */
-  async page(projectId: string, input: { page?: number | null; limit?: number | null }): Promise<TaskPage> {
-    const query = validate(nestedPageInput, { page: input.page ?? undefined, limit: input.limit ?? undefined });
+  async page(projectId: string, input: { page?: number | null; limit?: number | null }): Promise<MetaPage<Task>> {
+    const query = validate(metaPageInput, { page: input.page ?? undefined, limit: input.limit ?? undefined });
     const project = { id: uuid.safeParse(projectId).success ? projectId : null, code: projectId };
-    const found = await this.tasks.nestedPage(project, query);
+    const found = await this.deps.tasks.nestedPage(project, query);
     if (!found) throw new ProjectNotFoundError();
     const taskIds = found.rows.map((task) => task.id);
     groupBy(found.participants, (row) => row.taskId, taskIds).forEach((participants, index) =>
-      this.loaders.participants.prime(taskIds[index]!, participants),
+      this.deps.loaders.participants.prime(taskIds[index]!, participants),
     );
-    return {
-      rows: found.rows,
-      meta: { ...query, total: found.total, totalPages: Math.ceil(found.total / query.limit) },
-    };
+    return metaPage(query, found.rows, found.total);
   }
 }

@@ -1,14 +1,14 @@
 import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { userWithPermission } from '@platform/lib/graphql/context';
 import type { UserCaller } from '@platform/lib/auth/caller';
+import { shownPage } from '@platform/lib/graphql/page-types';
 import type { ProjectsContext } from '../context.js';
 import { CreateTaskInput, MyTaskListArgs, TaskListArgs, UpdateTaskInput } from './task.inputs.js';
 import { TaskDeletion, TaskPage, TaskType } from './task.types.js';
 import { taskView } from './task.views.js';
-import type { TaskActor, TaskPage as FoundPage } from './task.service.js';
+import type { TaskActor } from './task.service.js';
 
 const actorOf = (caller: UserCaller): TaskActor => ({ userId: caller.userId, employeeId: caller.employee?.id ?? null });
-const pageView = (found: FoundPage) => ({ data: found.rows.map(taskView), meta: found.meta });
 
 /** Tasks (projects spec; permissions tasks:read, tasks:write; admin implies all). */
 @Resolver()
@@ -20,13 +20,13 @@ export class TaskResolver {
     @Args(() => TaskListArgs) args: TaskListArgs,
   ) {
     userWithPermission(ctx, 'tasks:read');
-    return pageView(await ctx.projects.tasks.listOfProject(projectId, { ...args }));
+    return shownPage(await ctx.projects.tasks.listOfProject(projectId, { ...args }), taskView);
   }
 
   @Query(() => TaskPage, { description: "Tasks in which the caller's employee is a participant" })
   async myTasks(@Ctx() ctx: ProjectsContext, @Args(() => MyTaskListArgs) args: MyTaskListArgs) {
     const caller = userWithPermission(ctx, 'tasks:read');
-    return pageView(await ctx.projects.tasks.listOfActor(actorOf(caller), { ...args }));
+    return shownPage(await ctx.projects.tasks.listOfActor(actorOf(caller), { ...args }), taskView);
   }
 
   @Query(() => TaskType)

@@ -1,3 +1,4 @@
+import { metaPage, type MetaPage } from '@platform/lib/paging';
 import { validate } from '@platform/lib/validation';
 import type { ActivityLog } from '../activities/activity-log.js';
 import type { ActivityRepository } from '../activities/activity.repository.js';
@@ -17,11 +18,6 @@ import { createTaskInput, listTasksInput, statusInput, updateTaskInput } from '.
 export interface TaskActor {
   userId: number;
   employeeId: string | null;
-}
-
-export interface TaskPage {
-  rows: Task[];
-  meta: { page: number; limit: number; total: number; totalPages: number };
 }
 
 /** GraphQL hands absent arguments as undefined or null alike; a list treats both as "not given". */
@@ -55,16 +51,16 @@ export class TaskService {
   }
 
   /** `projectId` is a project's id or its uniqueCode (decisions: Project and task service). */
-  async listOfProject(projectId: string, input: Record<string, unknown>): Promise<TaskPage> {
+  async listOfProject(projectId: string, input: Record<string, unknown>): Promise<MetaPage<Task>> {
     const query = validate(listTasksInput, withoutNulls(input));
     const project = await this.deps.projectService.getByIdOrCode(projectId);
     return this.page({ projectId: project.id }, query);
   }
 
   /** Tasks the caller's employee takes part in; a user without an employee record has none. */
-  async listOfActor(actor: TaskActor, input: Record<string, unknown>): Promise<TaskPage> {
+  async listOfActor(actor: TaskActor, input: Record<string, unknown>): Promise<MetaPage<Task>> {
     const query = validate(listTasksInput, withoutNulls(input));
-    if (!actor.employeeId) return { rows: [], meta: { page: query.page, limit: query.limit, total: 0, totalPages: 0 } };
+    if (!actor.employeeId) return metaPage(query, [], 0);
     return this.page({ participantId: actor.employeeId }, query);
   }
 
@@ -128,12 +124,9 @@ export class TaskService {
     return this.deps.activities.ofTask((await this.get(uniqueCode)).id);
   }
 
-  private async page(scope: TaskScope, query: TaskListQuery): Promise<TaskPage> {
+  private async page(scope: TaskScope, query: TaskListQuery): Promise<MetaPage<Task>> {
     const { rows, total } = await this.deps.tasks.page(scope, query);
-    return {
-      rows,
-      meta: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
-    };
+    return metaPage(query, rows, total);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Directive, Field, ID, ObjectType } from 'type-graphql';
-import { PageMeta } from '../projects/project.types.js';
+import { metaPageType } from '@platform/lib/graphql/page-types';
 
 /** The auth subgraph's department, referenced by id; the gateway resolves its fields there (batched _entities). */
 @Directive('@key(fields: "id", resolvable: false)')
@@ -69,14 +69,7 @@ export class TaskParticipantType {
   employeeId!: string;
 }
 
-@ObjectType()
-export class TaskPage {
-  @Field(() => [TaskType])
-  data!: TaskType[];
-
-  @Field(() => PageMeta)
-  meta!: PageMeta;
-}
+export const TaskPage = metaPageType(TaskType, 'TaskPage');
 
 @ObjectType()
 export class TaskDeletion {

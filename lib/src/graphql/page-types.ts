@@ -1,0 +1,61 @@
+import { Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import type { ItemsPage, MetaPage, PageMeta as PageMetaShape } from '../paging.js';
+
+/** The projects spec's page metadata, one GraphQL type for every `{ data, meta }` list. */
+@ObjectType()
+export class PageMeta implements PageMetaShape {
+  @Field(() => Int)
+  page!: number;
+
+  @Field(() => Int)
+  limit!: number;
+
+  @Field(() => Int)
+  total!: number;
+
+  @Field(() => Int)
+  totalPages!: number;
+}
+
+/** What a `{ data, meta }` list answers: the service's page (lib/paging.ts) with its rows shown. */
+export interface ShownPage<Shown> {
+  data: Shown[];
+  meta: PageMeta;
+}
+
+/** The graph's `{ data, meta }` page of one type (`ProjectPage`, `TaskPage`, ...). */
+export function metaPageType<Shown extends object>(Item: ClassType<Shown>, name: string): ClassType<ShownPage<Shown>> {
+  @ObjectType(name)
+  class Page implements ShownPage<Shown> {
+    @Field(() => [Item])
+    data!: Shown[];
+
+    @Field(() => PageMeta)
+    meta!: PageMeta;
+  }
+  return Page;
+}
+
+/** A service's page as the graph shows it: each row through its view. */
+export function shownPage<Row, Shown>(page: MetaPage<Row>, view: (row: Row) => Shown): ShownPage<Shown> {
+  return { data: page.rows.map(view), meta: page.meta };
+}
+
+/** The graph's `{ items, currentPage, totalItems, totalPages }` page of one type (`AuditLogPage`, ...). */
+export function itemsPageType<T extends object>(Item: ClassType<T>, name: string): ClassType<ItemsPage<T>> {
+  @ObjectType(name)
+  class Page implements ItemsPage<T> {
+    @Field(() => [Item])
+    items!: T[];
+
+    @Field(() => Int)
+    currentPage!: number;
+
+    @Field(() => Int)
+    totalItems!: number;
+
+    @Field(() => Int)
+    totalPages!: number;
+  }
+  return Page;
+}

@@ -1,0 +1,26 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Platform } from '@platform/lib/platform';
+import type { UnitOfWork } from '@platform/lib/unit-of-work';
+import type { ProjectService } from '../projects/project.service.js';
+import type { ActivityFeed } from './activity-feed.js';
+import { ActivityLog } from './activity-log.js';
+import { ActivityRepository } from './activity.repository.js';
+
+/** How activity is built for a request (context.ts); the feed is the process's own. */
+export const activityWiring = {
+  activityRows: (scope: { em: EntityManager }) => new ActivityRepository(scope.em),
+  activity: (scope: {
+    activityRows: ActivityRepository;
+    feed: ActivityFeed;
+    projects: ProjectService;
+    unitOfWork: UnitOfWork;
+    platform: Pick<Platform, 'now'>;
+  }) =>
+    new ActivityLog({
+      entries: scope.activityRows,
+      feed: scope.feed,
+      projects: scope.projects,
+      unitOfWork: scope.unitOfWork,
+      now: scope.platform.now,
+    }),
+};

@@ -1,0 +1,29 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Platform } from '@platform/lib/platform';
+import type { UnitOfWork } from '@platform/lib/unit-of-work';
+import type { ActivityLog } from '../activities/activity-log.js';
+import type { FileService } from '../files/file.service.js';
+import type { TaskService } from '../tasks/task.service.js';
+import { CommentRepository } from './comment.repository.js';
+import { CommentService } from './comment.service.js';
+
+/** How comments are built for a request (context.ts). */
+export const commentWiring = {
+  commentRows: (scope: { em: EntityManager }) => new CommentRepository(scope.em),
+  comments: (scope: {
+    commentRows: CommentRepository;
+    tasks: TaskService;
+    files: FileService;
+    activity: ActivityLog;
+    unitOfWork: UnitOfWork;
+    platform: Pick<Platform, 'now'>;
+  }) =>
+    new CommentService({
+      comments: scope.commentRows,
+      tasks: scope.tasks,
+      files: scope.files,
+      changes: scope.activity,
+      unitOfWork: scope.unitOfWork,
+      now: scope.platform.now,
+    }),
+};
