@@ -32,7 +32,8 @@ export function benchAuditEntry(
   challenge = randomBytes(64).toString('base64url'),
 ): AuditEntryValues {
   return {
-    action: 'bench',
+    // The login's own action: an entry's action is one of the closed set the server records.
+    action: 'biometric_login',
     result: 'success',
     userId,
     deviceId,

@@ -1,11 +1,64 @@
 /**
  * One error hierarchy for every service (docs/architecture.md, "An error"). Each class is one condition with a
- * stable code; GraphQL clients read the code in `extensions.code`, and the edge decides each code's HTTP status
- * in one table (gateway/src/edge/http-status.ts). Feature conditions live in the feature's `*.errors.ts`; this
- * file holds the categories and the conditions every service shares.
+ * stable code from the closed set below; GraphQL clients read the code in `extensions.code`, and the edge decides
+ * each code's HTTP status in one table (gateway/src/edge/http-status.ts), typed against the set so that a code
+ * without a status fails the type-check. Feature conditions live in the feature's `*.errors.ts`; this file holds
+ * the codes, the categories and the conditions every service shares.
  */
+
+/** Codes that graphql-js, Apollo Server and the gateway's document checks put on errors they raise. */
+export const frameworkErrorCodes = [
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+  'INTERNAL_SERVER_ERROR',
+] as const;
+
+/** Codes of our error classes (this file, every feature's `*.errors.ts`, the edge's and the REST adapters'). */
+export const appErrorCodes = [
+  'BAD_USER_INPUT',
+  'SESSION_NOT_FOUND',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'REFRESH_TOKEN_REUSE',
+  'INVALID_SIGNATURE',
+  'PASSKEY_VERIFICATION_FAILED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'DEVICE_NOT_FOUND',
+  'FILE_NOT_FOUND',
+  'CONFIRMATION_NOT_FOUND',
+  'PASSKEY_NOT_FOUND',
+  'CONFLICT',
+  'DEVICE_ALREADY_REGISTERED',
+  'DEVICE_LIMIT_REACHED',
+  'CONFIRMATION_ALREADY_USED',
+  'CONFIRMATION_EXPIRED',
+  'FILE_TOO_LARGE',
+  'UPLOAD_TOO_LARGE',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RESPONSE_TOO_LARGE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+] as const;
+
+export type FrameworkErrorCode = (typeof frameworkErrorCodes)[number];
+export type AppErrorCode = (typeof appErrorCodes)[number];
+export type ErrorCode = FrameworkErrorCode | AppErrorCode;
+
+const errorCodes: ReadonlySet<string> = new Set<ErrorCode>([...frameworkErrorCodes, ...appErrorCodes]);
+
+/** Whether a code read off the wire (a formatted GraphQL error) is one of ours. */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && errorCodes.has(code);
+}
+
 export abstract class AppError extends Error {
-  abstract readonly code: string;
+  abstract readonly code: ErrorCode;
   readonly details?: Record<string, unknown>;
 
   constructor(message: string, details?: Record<string, unknown>) {
@@ -78,12 +131,26 @@ export class ServiceUnavailableError extends AppError {
   }
 }
 
-/** An error that already crossed the graph as a formatted GraphQL error: it keeps the code it was given there. */
+/**
+ * What a client sees of an unexpected error, which is logged where it is caught (the error boundaries, the
+ * edge's error handler): never thrown for a condition of its own.
+ */
+export class InternalServerError extends AppError {
+  readonly code = 'INTERNAL_SERVER_ERROR';
+  constructor() {
+    super('Internal server error');
+  }
+}
+
+/**
+ * An error that already crossed the graph as a formatted GraphQL error: it keeps the code it was given there; a
+ * code outside the set (which the gateway masks before it gets here) is an internal error, status 500 as before.
+ */
 export class GraphQLResultError extends AppError {
-  readonly code: string;
+  readonly code: ErrorCode;
   constructor(formatted: { message: string; extensions?: Record<string, unknown> }) {
     const { code, statusCode: _status, ...details } = formatted.extensions ?? {};
     super(formatted.message, details);
-    this.code = typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR';
+    this.code = isErrorCode(code) ? code : 'INTERNAL_SERVER_ERROR';
   }
 }

@@ -1,41 +1,34 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { AppError, ValidationError } from '@platform/lib/errors';
-import { RouteNotFoundError } from './edge.errors.js';
-import { httpStatusOf } from './http-status.js';
+import { AppError, InternalServerError, ValidationError } from '@platform/lib/errors';
+import {
+  InvalidJsonBodyError,
+  RequestBodyTooLargeError,
+  RouteNotFoundError,
+  UnsupportedContentTypeError,
+} from './edge.errors.js';
+import { errorBodyOf, type ErrorBody } from './http-status.js';
 import { securityHeaders } from './security-headers.js';
 
-interface ErrorBody {
-  message: string;
-  statusCode: number;
-  errors?: { path: string; message: string }[];
-}
-
-function bodyOf(error: FastifyError | AppError): ErrorBody {
-  if (error instanceof ValidationError) {
-    return { message: error.message, statusCode: 400, ...(error.errors.length ? { errors: error.errors } : {}) };
-  }
-  if (error instanceof AppError) {
-    const errors = error.details?.errors as ErrorBody['errors'];
-    return { message: error.message, statusCode: httpStatusOf(error.code), ...(errors ? { errors } : {}) };
-  }
+/** Fastify's own refusals of a body as our error classes; anything else unknown is internal. */
+function appErrorOf(error: FastifyError | AppError): AppError {
+  if (error instanceof AppError) return error;
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { message: 'body: invalid JSON', statusCode: 400 };
+      return new InvalidJsonBodyError();
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { message: 'Request body too large', statusCode: 413 };
+      return new RequestBodyTooLargeError();
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { message: 'Unsupported content type', statusCode: 415 };
+      return new UnsupportedContentTypeError();
     default:
-      if (error instanceof SyntaxError) return { message: 'body: invalid JSON', statusCode: 400 };
-      return { message: 'Internal server error', statusCode: 500 };
+      return error instanceof SyntaxError ? new InvalidJsonBodyError() : new InternalServerError();
   }
 }
 
 /** One error body for every path: `{ message, statusCode }` (decisions: Everywhere). */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const body = bodyOf(error);
+    const body = errorBodyOf(appErrorOf(error));
     if (body.statusCode >= 500 && !(error instanceof AppError)) {
       request.log.error({ err: error }, 'unhandled error');
     }
@@ -43,7 +36,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     return reply.code(body.statusCode).send(body);
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Route not found', statusCode: 404 }));
+  app.setNotFoundHandler((_request, reply) => {
+    const body = errorBodyOf(new RouteNotFoundError());
+    return reply.code(body.statusCode).send(body);
+  });
 }
 
 /** Longest path parameter the router matches (Fastify's default, stated): longer ones are refused naming it. */
@@ -75,15 +71,15 @@ function refusedParameterOf(app: FastifyInstance, method: HTTPMethods, url: stri
 function frameworkRefusalOf(app: FastifyInstance, error: FastifyError, request: FastifyRequest): ErrorBody {
   if (error.code !== 'FST_ERR_BAD_URL' && error.code !== 'FST_ERR_MAX_PARAM_LENGTH') {
     request.log.error({ err: error }, 'unhandled framework error');
-    return { message: 'Internal server error', statusCode: 500 };
+    return errorBodyOf(new InternalServerError());
   }
   const parameter = refusedParameterOf(app, request.method as HTTPMethods, request.raw.url ?? '');
-  if (!parameter) return { message: new RouteNotFoundError().message, statusCode: 404 };
+  if (!parameter) return errorBodyOf(new RouteNotFoundError());
   const rule =
     error.code === 'FST_ERR_BAD_URL'
       ? 'must be valid percent-encoded UTF-8'
       : `must be at most ${maxParamLength} characters`;
-  return bodyOf(ValidationError.field(parameter, rule));
+  return errorBodyOf(ValidationError.field(parameter, rule));
 }
 
 /**

@@ -1,11 +1,11 @@
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
 import { AppError } from '@platform/lib/errors';
 import { httpStatusOf } from './http-status.js';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Platform } from '@platform/lib/platform';
 import type { Graph } from '../graph/apollo.js';
+import { refusalOf } from '../graph/format-error.js';
 import { operationLimits } from '../graph/operation-limits.js';
 import { gatewayContextOf } from './request-context.js';
 import { sendExplorer, wantsExplorer } from '../pages/pages.js';
@@ -25,9 +25,7 @@ export function registerGraphQLRoute(app: FastifyInstance, platform: Platform, g
         return await gatewayContextOf(request, platform.authenticator);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        throw new GraphQLError(error.message, {
-          extensions: { ...error.extensions, http: { status: httpStatusOf(error.code) } },
-        });
+        throw refusalOf(error);
       }
     },
   });

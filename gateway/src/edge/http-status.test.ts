@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@platform/lib/errors';
-import { appCodeStatus, frameworkCodeStatus, httpStatusOf, knownErrorCodes } from './http-status.js';
+import { AppError, isErrorCode } from '@platform/lib/errors';
+import { appCodeStatus, frameworkCodeStatus, httpStatusOf } from './http-status.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const errorModules = ['lib/src', 'gateway/src', 'rest-adapters/src', 'subgraphs']
@@ -45,6 +45,7 @@ describe('the one table of HTTP statuses', () => {
     expect(httpStatusOf('GRAPHQL_PARSE_FAILED')).toBe(400);
     expect(httpStatusOf('SOMETHING_NEW')).toBe(500);
     expect(httpStatusOf(undefined)).toBe(500);
-    expect(knownErrorCodes.has('SOMETHING_NEW')).toBe(false);
+    expect(isErrorCode('SOMETHING_NEW')).toBe(false);
+    expect(isErrorCode('DEVICE_LIMIT_REACHED')).toBe(true);
   });
 });

@@ -1,11 +1,19 @@
+import {
+  type AppError,
+  isErrorCode,
+  type AppErrorCode,
+  type ErrorCode,
+  type FieldProblem,
+  type FrameworkErrorCode,
+} from '@platform/lib/errors';
+
 /**
  * The HTTP status of every error code, decided here and nowhere else: REST bodies `{ message, statusCode }`,
  * the `statusCode` GraphQL errors carry in `extensions`, and which codes the gateway lets through unmasked.
- * A code missing here is treated as an internal error (masked, logged); a test checks that every code our
- * error classes declare is listed.
+ * Each table is typed against its part of the closed set of codes (lib/src/errors.ts), so a code without a
+ * status fails the type-check; a code from the wire outside the set is an internal error (masked, logged).
  */
-/** Codes that graphql-js, Apollo Server and the gateway's document checks put on errors they raise. */
-export const frameworkCodeStatus: Readonly<Record<string, number>> = {
+export const frameworkCodeStatus: Readonly<Record<FrameworkErrorCode, number>> = {
   GRAPHQL_PARSE_FAILED: 400,
   GRAPHQL_VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
@@ -15,8 +23,7 @@ export const frameworkCodeStatus: Readonly<Record<string, number>> = {
   INTERNAL_SERVER_ERROR: 500,
 };
 
-/** Codes of our error classes (lib/src/errors.ts, every feature's `*.errors.ts`, the REST adapters'). */
-export const appCodeStatus: Readonly<Record<string, number>> = {
+export const appCodeStatus: Readonly<Record<AppErrorCode, number>> = {
   BAD_USER_INPUT: 400,
   SESSION_NOT_FOUND: 400,
   UNAUTHENTICATED: 401,
@@ -37,15 +44,28 @@ export const appCodeStatus: Readonly<Record<string, number>> = {
   CONFIRMATION_EXPIRED: 410,
   FILE_TOO_LARGE: 413,
   UPLOAD_TOO_LARGE: 413,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RESPONSE_TOO_LARGE: 400,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
 };
 
-const statusOfCode: Readonly<Record<string, number>> = { ...frameworkCodeStatus, ...appCodeStatus };
+const statusOfCode: Readonly<Record<ErrorCode, number>> = { ...frameworkCodeStatus, ...appCodeStatus };
 
-export const knownErrorCodes: ReadonlySet<string> = new Set(Object.keys(statusOfCode));
-
+/** The status of a code read off the wire (`extensions.code`): 500 for anything outside the set. */
 export function httpStatusOf(code: unknown): number {
-  return (typeof code === 'string' ? statusOfCode[code] : undefined) ?? 500;
+  return isErrorCode(code) ? statusOfCode[code] : 500;
+}
+
+/** The one REST error body (decisions: Everywhere), with the field problems of a refusal that has them. */
+export interface ErrorBody {
+  message: string;
+  statusCode: number;
+  errors?: FieldProblem[];
+}
+
+export function errorBodyOf(error: AppError): ErrorBody {
+  const errors = error.details?.errors as FieldProblem[] | undefined;
+  return { message: error.message, statusCode: statusOfCode[error.code], ...(errors ? { errors } : {}) };
 }

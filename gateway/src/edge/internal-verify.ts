@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { parseBearer } from '@platform/lib/auth/authenticator';
-import { AppError, ValidationError } from '@platform/lib/errors';
+import { AppError, UnauthenticatedError, ValidationError } from '@platform/lib/errors';
 import { fingerprintHash } from '@platform/lib/fingerprint';
 import type { Metrics } from '@platform/lib/metrics';
 import type { Platform } from '@platform/lib/platform';
-import { httpStatusOf } from './http-status.js';
+import { MissingBearerTokenError, VerificationRefusedError } from './edge.errors.js';
+import { errorBodyOf, httpStatusOf } from './http-status.js';
 
 const serviceName = /^[\w.-]{1,64}$/;
 
@@ -20,7 +21,7 @@ export function registerInternalVerify(app: FastifyInstance, platform: Platform,
     }
     const token = parseBearer(request.headers.authorization);
     try {
-      if (!token) throw new ValidationError('Authorization: bearer token is required');
+      if (!token) throw new MissingBearerTokenError();
       const fingerprint = request.headers['x-device-fingerprint'];
       const { claims } = await platform.authenticator.verifyBearer(token, {
         deviceFingerprintHash: fingerprintHash(typeof fingerprint === 'string' ? fingerprint : undefined),
@@ -48,8 +49,9 @@ export function registerInternalVerify(app: FastifyInstance, platform: Platform,
     } catch (error) {
       if (!(error instanceof AppError) || httpStatusOf(error.code) >= 500) throw error;
       metrics.internalVerify.inc({ service: metrics.serviceLabel(service), result: 'invalid' });
-      const message = token ? error.message : 'Missing bearer token';
-      return reply.code(401).send({ valid: false, message, statusCode: 401 });
+      const refusal = error instanceof UnauthenticatedError ? error : new VerificationRefusedError(error);
+      const body = errorBodyOf(refusal);
+      return reply.code(body.statusCode).send({ valid: false, ...body });
     }
   });
 }

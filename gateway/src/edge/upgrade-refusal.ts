@@ -1,7 +1,7 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AppError } from '@platform/lib/errors';
-import { httpStatusOf } from './http-status.js';
+import { errorBodyOf } from './http-status.js';
 import { requestIdOf } from './request-hooks.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -10,8 +10,8 @@ import { securityHeaders } from './security-headers.js';
  * headers, an X-Request-Id and the one error body. An upgrade never reaches Fastify, so its hooks cannot add them.
  */
 export function refuseUpgrade(socket: Duplex, request: IncomingMessage, error: AppError): void {
-  const statusCode = httpStatusOf(error.code);
-  const body = JSON.stringify({ message: error.message, statusCode });
+  const refusal = errorBodyOf(error);
+  const body = JSON.stringify(refusal);
   const headers = {
     ...securityHeaders,
     'x-request-id': requestIdOf(request),
@@ -22,5 +22,5 @@ export function refuseUpgrade(socket: Duplex, request: IncomingMessage, error: A
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   if (!socket.writable) return void socket.destroy();
   socket.once('finish', () => socket.destroy());
-  socket.end(`HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n${head.join('')}\r\n${body}`);
+  socket.end(`HTTP/1.1 ${refusal.statusCode} ${STATUS_CODES[refusal.statusCode]}\r\n${head.join('')}\r\n${body}`);
 }

@@ -1,15 +1,15 @@
 import { ApolloGateway, type GraphQLDataSource } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { GraphQLError } from 'graphql';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Metrics } from '@platform/lib/metrics';
 import type { Platform } from '@platform/lib/platform';
 import { InProcessDataSource } from '../in-process-data-source.js';
 import { FixedOperations } from './fixed-operations.js';
-import { formatGatewayError } from './format-error.js';
+import { formatGatewayError, refusalOf } from './format-error.js';
+import { SubscriptionOverHttpError } from './graph.errors.js';
 import { operationCostPlugin } from './operation-cost.js';
-import { graphQLErrorOf, inputRefusalOf } from './input-coercion.js';
+import { inputRefusalOf } from './input-coercion.js';
 import { operationLimitRules, rootFieldCount } from './operation-limits.js';
 import { GraphPlanner } from './planner.js';
 import { EntityDeduplication } from './entity-deduplication.js';
@@ -42,9 +42,7 @@ function subscriptionsOverSocketsOnly(): ApolloServerPlugin<GatewayContext> {
       return {
         async didResolveOperation({ operation }) {
           if (operation?.operation !== 'subscription') return;
-          throw new GraphQLError('Subscriptions are served over graphql-ws (a WebSocket) on this path', {
-            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
-          });
+          throw refusalOf(new SubscriptionOverHttpError());
         },
       };
     },
@@ -58,8 +56,8 @@ function refuseUncoercibleInput(): ApolloServerPlugin<GatewayContext> {
       return {
         async didResolveOperation({ schema, document, operation, request }) {
           const refusal = inputRefusalOf(schema, document, operation, request.variables);
-          // 400 over HTTP, as Apollo answers graphql-js's own refusals of variables.
-          if (refusal) throw graphQLErrorOf(refusal, { http: { status: 400 } });
+          // 400 over HTTP (BAD_USER_INPUT's status), as Apollo answers graphql-js's own refusals of variables.
+          if (refusal) throw refusalOf(refusal);
         },
       };
     },

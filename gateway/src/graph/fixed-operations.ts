@@ -7,10 +7,11 @@ import {
   type GraphQLFormattedError,
 } from 'graphql';
 import type { GatewayContext } from '@platform/lib/graphql/context';
+import { graphQLErrorOf } from '@platform/lib/graphql/error-boundary';
 import type { Metrics } from '@platform/lib/metrics';
 import { inSpan } from '@platform/lib/tracing';
 import type { InProcessDataSource } from '../in-process-data-source.js';
-import { graphQLErrorOf, literalRefusalOf, variableRefusalOf } from './input-coercion.js';
+import { literalRefusalOf, variableRefusalOf } from './input-coercion.js';
 import type { GraphPlanner } from './planner.js';
 
 export type OperationResult = FormattedExecutionResult<Record<string, unknown>>;

@@ -1,5 +1,4 @@
 import {
-  GraphQLError,
   Kind,
   TypeInfo,
   isEnumType,
@@ -240,11 +239,3 @@ export const variableRefusalOf = (
 
 export const literalRefusalOf = (schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode) =>
   refusalOf(literalsProblem(schema, document, operation, {}));
-
-/** The refusal as a GraphQL error; `extensions` adds to its own (Apollo's `http` status). */
-export function graphQLErrorOf(refusal: ValidationError, extensions: Record<string, unknown> = {}): GraphQLError {
-  return new GraphQLError(refusal.message, {
-    originalError: refusal,
-    extensions: { ...refusal.extensions, ...extensions },
-  });
-}

@@ -1,14 +1,9 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import {
-  getNamedType,
-  getNullableType,
-  GraphQLError,
-  GraphQLList,
-  type DocumentNode,
-  type GraphQLSchema,
-} from 'graphql';
+import { getNamedType, getNullableType, GraphQLList, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import type { GatewayContext } from '@platform/lib/graphql/context';
+import { refusalOf } from './format-error.js';
+import { OperationTooCostlyError } from './graph.errors.js';
 
 /**
  * What one operation may cost before it runs (decisions: Cost of an operation). Each field costs 1, and a list
@@ -51,9 +46,7 @@ export function operationCostPlugin(): ApolloServerPlugin<GatewayContext> {
         async didResolveOperation({ schema, document, request, operationName }) {
           const cost = operationCost(schema, document, request.variables ?? {}, operationName ?? undefined);
           if (cost <= costLimits.maxCost) return;
-          throw new GraphQLError(`Operation costs ${cost}, over the maximum of ${costLimits.maxCost}`, {
-            extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
-          });
+          throw refusalOf(new OperationTooCostlyError(cost, costLimits.maxCost));
         },
       };
     },

@@ -1,10 +1,17 @@
-import { GraphQLError, Kind, type ASTVisitor, type ValidationContext, type ValidationRule } from 'graphql';
+import { Kind, type ASTVisitor, type ValidationContext, type ValidationRule } from 'graphql';
+import { graphQLErrorOf } from '@platform/lib/graphql/error-boundary';
+import {
+  OperationTooDeepError,
+  TooManyAliasesError,
+  TooManyDirectivesError,
+  type OperationRefusedError,
+} from './graph.errors.js';
 
 /** Hardening limits (decisions: GraphQL), refused at validation, before any resolver runs. */
 export const operationLimits = { maxDepth: 12, maxAliases: 100, maxDirectives: 60, maxDocumentBytes: 100 * 1024 };
 
-function refuse(context: ValidationContext, message: string): void {
-  context.reportError(new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
+function refuse(context: ValidationContext, refusal: OperationRefusedError): void {
+  context.reportError(graphQLErrorOf(refusal));
 }
 
 const depthLimit: ValidationRule = (context) => {
@@ -16,7 +23,7 @@ const depthLimit: ValidationRule = (context) => {
         depth += 1;
         if (depth > operationLimits.maxDepth && !reported) {
           reported = true;
-          refuse(context, `Operation exceeds the maximum depth of ${operationLimits.maxDepth}`);
+          refuse(context, new OperationTooDeepError(operationLimits.maxDepth));
         }
       },
       leave() {
@@ -35,7 +42,7 @@ const aliasLimit: ValidationRule = (context) => {
     Document: {
       leave() {
         if (aliases > operationLimits.maxAliases) {
-          refuse(context, `Operation exceeds the maximum of ${operationLimits.maxAliases} aliases`);
+          refuse(context, new TooManyAliasesError(operationLimits.maxAliases));
         }
       },
     },
@@ -51,7 +58,7 @@ const directiveLimit: ValidationRule = (context) => {
     Document: {
       leave() {
         if (directives > operationLimits.maxDirectives) {
-          refuse(context, `Operation exceeds the maximum of ${operationLimits.maxDirectives} directives`);
+          refuse(context, new TooManyDirectivesError(operationLimits.maxDirectives));
         }
       },
     },

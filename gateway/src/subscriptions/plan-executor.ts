@@ -1,10 +1,12 @@
 import { buildOperationContext, executeQueryPlan, type GraphQLDataSource, type ServiceMap } from '@apollo/gateway';
 import type { FetchNode, QueryPlan } from '@apollo/query-planner';
-import { GraphQLError, type DocumentNode, type ExecutionResult } from 'graphql';
+import type { DocumentNode, ExecutionResult } from 'graphql';
 import type { GatewayContext } from '@platform/lib/graphql/context';
+import { graphQLErrorOf } from '@platform/lib/graphql/error-boundary';
 import type { Logger } from '@platform/lib/logger';
 import type { GraphPlanner } from '../graph/planner.js';
 import { mapAsyncIterator } from './map-iterator.js';
+import { NotASubscriptionError } from './subscription.errors.js';
 import type { SubscriptionUpstream } from './upstream.js';
 
 export interface SubscriptionRequest {
@@ -34,7 +36,7 @@ export class SubscriptionPlanExecutor {
   async subscribe(request: SubscriptionRequest): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
     const plan = this.planner.planOf(request.document, request.operationName);
     if (plan.node?.kind !== 'Subscription') {
-      return { errors: [new GraphQLError('Not a subscription', { extensions: { code: 'BAD_REQUEST' } })] };
+      return { errors: [graphQLErrorOf(new NotASubscriptionError())] };
     }
     const { primary, rest } = plan.node;
     const upstream = this.upstreams[primary.serviceName];

@@ -10,11 +10,12 @@ import {
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { GatewayContext } from '@platform/lib/graphql/context';
-import { containError } from '@platform/lib/graphql/error-boundary';
+import { containError, graphQLErrorOf } from '@platform/lib/graphql/error-boundary';
 import type { InternalIdentity } from '@platform/lib/graphql/internal-identity';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import type { Logger } from '@platform/lib/logger';
 import { mapAsyncIterator } from './map-iterator.js';
+import { SubscriptionsUnavailableError } from './subscription.errors.js';
 
 export interface UpstreamRequest {
   query: string;
@@ -57,10 +58,7 @@ export class InProcessUpstream implements SubscriptionUpstream {
   }
 }
 
-const unavailable = (name: string) =>
-  new GraphQLError(`Subscriptions of the subgraph ${name} are not available`, {
-    extensions: { code: 'SERVICE_UNAVAILABLE' },
-  });
+const unavailable = (name: string) => graphQLErrorOf(new SubscriptionsUnavailableError(name));
 
 /** Upstream errors arrive as JSON; graphql-ws's server (and the gateway's formatter) need GraphQLError. */
 const toGraphQLError = (error: GraphQLFormattedError) =>

@@ -15,6 +15,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { UserCaller } from '@platform/lib/auth/caller';
 import type { GatewayContext, RequestInfo } from '@platform/lib/graphql/context';
+import { graphQLErrorOf, maskedGraphQLError } from '@platform/lib/graphql/error-boundary';
 import { refuseOversizedQuietly } from '@platform/lib/graphql/oversized-messages';
 import type { Logger } from '@platform/lib/logger';
 import { bodyLimitBytes } from '../edge/body-limit.js';
@@ -23,7 +24,7 @@ import { InvalidUpgradeError, OriginNotAllowedError, RouteNotFoundError } from '
 import { requestInfoOf } from '../edge/request-context.js';
 import { requestIdOf } from '../edge/request-hooks.js';
 import { refuseUpgrade } from '../edge/upgrade-refusal.js';
-import { graphQLErrorOf, inputRefusalOf } from '../graph/input-coercion.js';
+import { inputRefusalOf } from '../graph/input-coercion.js';
 import { operationLimitRules } from '../graph/operation-limits.js';
 import type { SubscriptionPlanExecutor } from './plan-executor.js';
 import { mapAsyncIterator } from './map-iterator.js';
@@ -113,8 +114,7 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
       return format(result);
     } catch (error) {
       logger.error({ err: error }, 'operation over the socket failed');
-      const masked = new GraphQLError('Internal server error', { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-      return format({ errors: [masked] });
+      return format({ errors: [maskedGraphQLError()] });
     }
   };
 
@@ -166,7 +166,7 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
           .catch((error: unknown): ExecutionResult => {
             if (error instanceof GraphQLError) return { errors: [error] };
             logger.error({ err: error }, 'subscription could not start');
-            return { errors: [new GraphQLError('Internal server error')] };
+            return { errors: [maskedGraphQLError()] };
           });
         if (!(Symbol.asyncIterator in source)) return format(source);
         return mapAsyncIterator(source, format);

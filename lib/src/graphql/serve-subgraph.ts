@@ -14,12 +14,14 @@ import {
 } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
+import { InvalidInternalIdentityError } from '../auth/auth.errors.js';
+import { UnauthenticatedError } from '../errors.js';
 import { registerTraceHooks } from '../http-tracing.js';
 import type { Logger } from '../logger.js';
 import type { Platform } from '../platform.js';
 import { openTracing } from '../tracing.js';
 import type { GatewayContext } from './context.js';
-import { containError } from './error-boundary.js';
+import { containError, graphQLErrorOf } from './error-boundary.js';
 import { InternalIdentity } from './internal-identity.js';
 import { refuseOversizedQuietly } from './oversized-messages.js';
 import type { Subgraph } from './subgraph.js';
@@ -58,8 +60,10 @@ export async function serveSubgraph(subgraph: Subgraph, platform: Platform): Pro
     handler: fastifyApolloHandler(apollo, {
       context: async (request) => {
         const header = request.headers['x-internal-identity'];
-        const base = await identity.verify(typeof header === 'string' ? header : undefined).catch((error: Error) => {
-          throw new GraphQLError(error.message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+        const base = await identity.verify(typeof header === 'string' ? header : undefined).catch((error: unknown) => {
+          // Verify refuses only with these classes; 401 is this internal endpoint's answer to the gateway.
+          const refusal = error instanceof UnauthenticatedError ? error : new InvalidInternalIdentityError();
+          throw graphQLErrorOf(refusal, { httpStatus: 401 });
         });
         return subgraph.createContext(base);
       },

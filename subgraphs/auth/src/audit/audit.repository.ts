@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
-import { AuditEntry, type AuditResult } from './audit-entry.entity.js';
+import { AuditEntry, type AuditAction, type AuditResult } from './audit-entry.entity.js';
 
 /** An audit entry as it is written: the event plus who asked (IP, user agent) and when. */
-export type AuditEntryValues = Omit<AuditEntry, 'id'>;
+export type AuditEntryValues = Omit<AuditEntry, 'id' | 'action'> & { action: AuditAction };
 
 /** Which entries an admin asks for; an absent field does not filter. */
 export interface AuditEntryFilter {
@@ -69,7 +69,12 @@ export class AuditRepository {
   }
 
   /** One page of a user's entries of the given actions, newest first, and how many there are in all. */
-  ownerPage(userId: number, actions: string[], limit: number, offset: number): Promise<[AuditEntry[], number]> {
+  ownerPage(
+    userId: number,
+    actions: readonly AuditAction[],
+    limit: number,
+    offset: number,
+  ): Promise<[AuditEntry[], number]> {
     return this.em.findAndCount(
       AuditEntry,
       { userId, action: { $in: actions } },

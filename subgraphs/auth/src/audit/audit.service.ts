@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { RequestInfo } from '@platform/lib/graphql/context';
-import type { AuditResult, SignatureMetadata } from './audit-entry.entity.js';
+import type { AuditAction, AuditResult, SignatureMetadata } from './audit-entry.entity.js';
 import type { AuditEntryValues, AuditRepository } from './audit.repository.js';
 
 export interface AuditEvent {
-  action: string;
+  action: AuditAction;
   result: AuditResult;
   userId?: number | null;
   deviceId?: string | null;

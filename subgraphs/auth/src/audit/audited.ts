@@ -1,4 +1,5 @@
 import { AppError } from '@platform/lib/errors';
+import type { AuditAction } from './audit-entry.entity.js';
 import type { AuditEntryValues } from './audit.repository.js';
 import type { AuditEvent, AuditWriter } from './audit.service.js';
 
@@ -19,7 +20,7 @@ export type StageSuccess = () => AuditEntryValues;
  */
 export async function audited<T>(
   audit: AuditWriter,
-  action: string,
+  action: AuditAction,
   trail: AuditTrail,
   operation: (trail: AuditTrail, stageSuccess: StageSuccess) => Promise<T>,
 ): Promise<T> {

@@ -1,5 +1,6 @@
 import { ObjectType } from 'type-graphql';
 import { itemsPageType } from '@platform/lib/graphql/page-types';
+import type { AuditAction } from '../audit/audit-entry.entity.js';
 import { AuditEventFields } from '../audit/audit.types.js';
 
 /**
@@ -7,7 +8,7 @@ import { AuditEventFields } from '../audit/audit.types.js';
  * its ways in (devices, passkeys) or was approved with them. Reads, lists and challenges are left out: they are
  * noise to a person, and their entries stay in the admins' audit log.
  */
-export const securityTimelineActions = [
+export const securityTimelineActions: readonly AuditAction[] = [
   'login',
   'biometric_login',
   'passkey_login_finish',

@@ -7,6 +7,7 @@ import type { TokenCodec } from '@platform/lib/auth/token-codec';
 import type { RequestInfo } from '@platform/lib/graphql/context';
 import type { NotificationProducer } from '@platform/lib/notifications/producer';
 import type { RateLimiter } from '@platform/lib/rate-limit';
+import type { AuditAction } from '../audit/audit-entry.entity.js';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { userClaimsOf } from '../users/user-claims.js';
 import type { User } from '../users/user.entity.js';
@@ -153,7 +154,7 @@ export class SessionService {
     });
   }
 
-  private async auditFailure(action: string, error: unknown, userId?: number): Promise<void> {
+  private async auditFailure(action: AuditAction, error: unknown, userId?: number): Promise<void> {
     const errorCode = error instanceof AppError ? error.code : 'INTERNAL';
     await this.deps.audit.record({ action, result: 'failure', userId, errorCode });
   }
