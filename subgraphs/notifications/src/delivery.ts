@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { DatabasePool } from '@platform/lib/database';
 import type { Platform } from '@platform/lib/platform';
 import { openChannels } from './channels/channel.wiring.js';
 import { InboxEvents } from './inbox/inbox-events.js';
@@ -16,10 +17,14 @@ export interface DeliveryRuntime {
   close(): Promise<void>;
 }
 
-/** The worker's repositories use `orm`'s pool, the process's one; pg-boss connects with `databaseUrl`. */
-export async function openDelivery(platform: Platform, orm: MikroORM, databaseUrl: string): Promise<DeliveryRuntime> {
+/** The worker's repositories use `orm`'s pool, the process's one; its queues are on the pool's job engine. */
+export async function openDelivery(
+  platform: Platform,
+  orm: MikroORM,
+  database: Pick<DatabasePool, 'jobs'>,
+): Promise<DeliveryRuntime> {
   const { config, logger } = platform;
-  const queue = await JobQueue.start(databaseUrl, config, logger);
+  const queue = await JobQueue.open(database.jobs(platform), config);
   const events = new InboxEvents(platform.stores.pubSub);
   let closeChannels = async () => {};
   return {
