@@ -97,8 +97,9 @@ export async function startOneSignalStandIn() {
 
 /**
  * FCM without a network (STACK.md): a real service-account file, nock for the OAuth token exchange and
- * for FCM v1 `messages:send`; tokens starting with `bad-` answer UNREGISTERED, and those starting with `flaky-`
- * answer 500 (a transient failure) the first time each is sent. `messages` keeps every accepted message whole.
+ * for FCM v1 `messages:send`; tokens starting with `bad-` answer UNREGISTERED, those starting with `flaky-`
+ * answer 500 (a transient failure) the first time each is sent, and those starting with `down-` answer 500 every
+ * time (`failures` counts those answers per token). `messages` keeps every accepted message whole.
  */
 export function fcmStandIn(projectId = 'notifications-test') {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -119,6 +120,8 @@ export function fcmStandIn(projectId = 'notifications-test') {
   const sent: { token: string; title: string; body: string }[] = [];
   const messages: FcmBody['message'][] = [];
   const failedOnce = new Set<string>();
+  const failures = new Map<string, number>();
+  const internalError = [500, { error: { code: 500, message: 'Internal error', status: 'INTERNAL' } }] as const;
   const token = { access_token: 'test-access-token', expires_in: 3600, token_type: 'Bearer' };
   nock('https://oauth2.googleapis.com').post('/token').reply(200, token).persist();
   nock('https://www.googleapis.com').post('/oauth2/v4/token').reply(200, token).persist();
@@ -128,7 +131,11 @@ export function fcmStandIn(projectId = 'notifications-test') {
       const { message } = body as FcmBody;
       if (String(message.token).startsWith('flaky-') && !failedOnce.has(message.token)) {
         failedOnce.add(message.token);
-        return [500, { error: { code: 500, message: 'Internal error', status: 'INTERNAL' } }];
+        return [...internalError];
+      }
+      if (String(message.token).startsWith('down-')) {
+        failures.set(message.token, (failures.get(message.token) ?? 0) + 1);
+        return [...internalError];
       }
       if (String(message.token).startsWith('bad-')) {
         return [
@@ -161,6 +168,7 @@ export function fcmStandIn(projectId = 'notifications-test') {
     },
     sent,
     messages,
+    failures,
     close: () => nock.cleanAll(),
   };
 }

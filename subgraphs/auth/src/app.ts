@@ -34,10 +34,7 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
   }
   const stopSweep = await scheduleSweep(
     jobs,
-    async () => {
-      await sweepConfirmations(shared);
-      await confirmationPushes.resume();
-    },
+    () => sweepConfirmations(shared),
     platform.config.CONFIRMATION_SWEEP_SECONDS,
     platform.logger,
   );
