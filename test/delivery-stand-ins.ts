@@ -64,9 +64,13 @@ interface FcmBody {
   message: { token: string; notification?: { title: string; body: string } } & Record<string, unknown>;
 }
 
-/** OneSignal's REST API as a local server: player ids starting with `bad-` are reported invalid. */
+/**
+ * OneSignal's REST API as a local server: player ids starting with `bad-` are reported invalid; a send to a player
+ * id starting with `down-` answers 500 every time (`failures` counts them).
+ */
 export async function startOneSignalStandIn() {
   const requests: { authorization?: string; body: OneSignalBody }[] = [];
+  let failures = 0;
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -77,6 +81,11 @@ export async function startOneSignalStandIn() {
       }
       const parsed = JSON.parse(body || '{}') as OneSignalBody;
       requests.push({ authorization: request.headers.authorization, body: parsed });
+      if ((parsed.include_player_ids ?? []).some((id) => id.startsWith('down-'))) {
+        failures += 1;
+        response.writeHead(500, { 'content-type': 'application/json' }).end('{"errors":["Internal Server Error"]}');
+        return;
+      }
       const invalid = (parsed.include_player_ids ?? []).filter((id) => id.startsWith('bad-'));
       response.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
@@ -91,6 +100,7 @@ export async function startOneSignalStandIn() {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    failures: () => failures,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
