@@ -60,7 +60,7 @@ export async function runNotificationBench(context: BenchContext): Promise<Bench
   // The worker as worker-main.ts builds it, in this process (the system runs with WORKER_ENABLED=false).
   const pool = new DatabasePool(bench.databaseUrl);
   const orm = await openNotificationsDatabase(pool);
-  const delivery: DeliveryRuntime = await openDelivery(platform, orm, bench.databaseUrl);
+  const delivery: DeliveryRuntime = await openDelivery(platform, orm, pool);
   await delivery.startWorker();
   const userIds = Array.from({ length: subscribers }, (_, index) => 900_000 + index);
   const accessToken = async (id: number) =>

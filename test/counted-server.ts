@@ -4,10 +4,10 @@ import { createTestDatabase, newSharedResources, startTestServer } from './harne
 import { startStatementCounter } from './sql-statement-counter.js';
 
 /**
- * The platform's own work beside a request, left out of a request's count: pg-boss polling its queues (the
- * notifications' and the job engine's); the confirmation sweep is turned off instead.
+ * The platform's own work beside a request, left out of a request's count: the job engine's pg-boss polling its
+ * queues; the confirmation sweep is turned off instead.
  */
-const backgroundStatements = /(notifications_boss|platform_jobs)\./;
+const backgroundStatements = /platform_jobs\./;
 const quietServerEnv = { CONFIRMATION_SWEEP_SECONDS: '0' };
 
 /**

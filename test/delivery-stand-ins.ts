@@ -64,9 +64,13 @@ interface FcmBody {
   message: { token: string; notification?: { title: string; body: string } } & Record<string, unknown>;
 }
 
-/** OneSignal's REST API as a local server: player ids starting with `bad-` are reported invalid. */
+/**
+ * OneSignal's REST API as a local server: player ids starting with `bad-` are reported invalid; a send to a player
+ * id starting with `down-` answers 500 every time (`failures` counts them).
+ */
 export async function startOneSignalStandIn() {
   const requests: { authorization?: string; body: OneSignalBody }[] = [];
+  let failures = 0;
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -77,6 +81,11 @@ export async function startOneSignalStandIn() {
       }
       const parsed = JSON.parse(body || '{}') as OneSignalBody;
       requests.push({ authorization: request.headers.authorization, body: parsed });
+      if ((parsed.include_player_ids ?? []).some((id) => id.startsWith('down-'))) {
+        failures += 1;
+        response.writeHead(500, { 'content-type': 'application/json' }).end('{"errors":["Internal Server Error"]}');
+        return;
+      }
       const invalid = (parsed.include_player_ids ?? []).filter((id) => id.startsWith('bad-'));
       response.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
@@ -91,14 +100,16 @@ export async function startOneSignalStandIn() {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    failures: () => failures,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
 /**
  * FCM without a network: a real service-account file, nock for the OAuth token exchange and
- * for FCM v1 `messages:send`; tokens starting with `bad-` answer UNREGISTERED, and those starting with `flaky-`
- * answer 500 (a transient failure) the first time each is sent. `messages` keeps every accepted message whole.
+ * for FCM v1 `messages:send`; tokens starting with `bad-` answer UNREGISTERED, those starting with `flaky-`
+ * answer 500 (a transient failure) the first time each is sent, and those starting with `down-` answer 500 every
+ * time (`failures` counts those answers per token). `messages` keeps every accepted message whole.
  */
 export function fcmStandIn(projectId = 'notifications-test') {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -119,6 +130,8 @@ export function fcmStandIn(projectId = 'notifications-test') {
   const sent: { token: string; title: string; body: string }[] = [];
   const messages: FcmBody['message'][] = [];
   const failedOnce = new Set<string>();
+  const failures = new Map<string, number>();
+  const internalError = [500, { error: { code: 500, message: 'Internal error', status: 'INTERNAL' } }] as const;
   const token = { access_token: 'test-access-token', expires_in: 3600, token_type: 'Bearer' };
   nock('https://oauth2.googleapis.com').post('/token').reply(200, token).persist();
   nock('https://www.googleapis.com').post('/oauth2/v4/token').reply(200, token).persist();
@@ -128,7 +141,11 @@ export function fcmStandIn(projectId = 'notifications-test') {
       const { message } = body as FcmBody;
       if (String(message.token).startsWith('flaky-') && !failedOnce.has(message.token)) {
         failedOnce.add(message.token);
-        return [500, { error: { code: 500, message: 'Internal error', status: 'INTERNAL' } }];
+        return [...internalError];
+      }
+      if (String(message.token).startsWith('down-')) {
+        failures.set(message.token, (failures.get(message.token) ?? 0) + 1);
+        return [...internalError];
       }
       if (String(message.token).startsWith('bad-')) {
         return [
@@ -161,6 +178,7 @@ export function fcmStandIn(projectId = 'notifications-test') {
     },
     sent,
     messages,
+    failures,
     close: () => nock.cleanAll(),
   };
 }

@@ -7,7 +7,8 @@ import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { configurationVariables, loadConfig } from '@platform/lib/config';
-import { notificationQueueSchema, notificationRequestQueue } from '@platform/lib/notifications/request-queue';
+import { jobEngineSchema } from '@platform/lib/jobs/job-engine';
+import { notificationRequestQueue } from '@platform/lib/notifications/request-queue';
 import { projectRoot } from '@platform/lib/project-root';
 import { subgraphRegistry } from '@platform/gateway/subgraph-registry';
 import type { KubernetesObject } from './kustomize.js';
@@ -296,7 +297,7 @@ describe('Kubernetes manifests against the code', () => {
     ).toBeUndefined();
     const [trigger] = scaled.triggers;
     expect(trigger!.type).toBe('postgresql');
-    expect(trigger!.metadata.query).toContain(`${notificationQueueSchema}.job`);
+    expect(trigger!.metadata.query).toContain(`${jobEngineSchema}.job`);
     expect(read('subgraphs/notifications/src/jobs/job-queue.ts')).toContain("queueName = 'notification-jobs'");
     for (const queue of ['notification-jobs', notificationRequestQueue])
       expect(trigger!.metadata.query).toContain(`'${queue}'`);

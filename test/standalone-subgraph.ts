@@ -28,7 +28,7 @@ export async function startStandaloneSubgraph(
   const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   const platform = createPlatform(config, createLogger(config.LOG_LEVEL, name), stores);
   const database = new DatabasePool(shared.databaseUrl);
-  platform.notifications.open(database.url);
+  platform.notifications.open(database);
   const app = await serveSubgraph(await create(platform, database), platform);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -7,8 +7,8 @@ import type { BenchContext } from './context.js';
 import type { RequestSpec } from './load-generator.js';
 import type { BenchSystem } from './system.js';
 
-/** The notification worker's job queue polls on its own schedule; those statements are not the request's. */
-const background = /notifications_boss\./;
+/** The job engine's workers poll on their own schedule; those statements are not the request's. */
+const background = /platform_jobs\./;
 
 /** Sends one request of the spec and returns its parsed body, refusing anything but 200. */
 export async function sendJson<T>(port: number, spec: RequestSpec): Promise<T> {

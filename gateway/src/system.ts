@@ -68,7 +68,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const identity = new InternalIdentity(platform.codec);
   const local = new Map<string, Subgraph>();
   const database = new DatabasePool(options.databaseUrl);
-  platform.notifications.open(database.url);
+  platform.notifications.open(database);
   const remoteUrls: string[] = [];
   for (const entry of subgraphRegistry) {
     const remoteUrl = entry.remoteUrl(config);

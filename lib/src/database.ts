@@ -1,8 +1,9 @@
 import { MikroORM, type EntityManager, type Knex, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
+import type { Config } from './config.js';
 import { ServiceUnavailableError } from './errors.js';
-import { JobEngine } from './jobs/job-engine.js';
+import { JobEngine, type SqlClient } from './jobs/job-engine.js';
 import type { Logger } from './logger.js';
 
 export type { EntityManager };
@@ -26,8 +27,14 @@ export class DatabasePool {
   constructor(readonly url: string) {}
 
   /** The process's one job engine over this database, built at the first call (its logger is the caller's). */
-  jobs(logger: Logger): JobEngine {
-    this.engine ??= new JobEngine({ databaseUrl: this.url, logger });
+  jobs({ config, logger }: { config: Pick<Config, 'NOTIFICATION_JOB_EXPIRE_SECONDS'>; logger: Logger }): JobEngine {
+    this.engine ??= new JobEngine({
+      databaseUrl: this.url,
+      logger,
+      // Maintenance expires the jobs of dead workers: at least as often as the shortest expiry of any queue
+      // (the notification jobs'; the confirmation queues' are 60 s or more).
+      maintenanceIntervalSeconds: Math.min(60, config.NOTIFICATION_JOB_EXPIRE_SECONDS),
+    });
     return this.engine;
   }
 
@@ -91,6 +98,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 export function unavailableIfDatabaseDown(error: unknown): unknown {
   return isDatabaseUnavailable(error) ? new ServiceUnavailableError() : error;
+}
+
+/**
+ * The connection of the entity manager's open transaction (call inside `em.transactional`), for statements that
+ * must commit with it: Knex hands out the transaction's own connection here, not another one from the pool.
+ */
+export async function transactionClient<T extends SqlClient = SqlClient>(em: EntityManager): Promise<T> {
+  const transaction = em.getTransactionContext() as Knex.Transaction | undefined;
+  if (!transaction) throw new Error('transactionClient used outside a transaction');
+  return (await transaction.client.acquireConnection()) as T;
 }
 
 export async function pingDatabase(orm: MikroORM): Promise<void> {

@@ -21,7 +21,7 @@ export function runSubgraphProcess(
     const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
     const platform = createPlatform(config, logger, stores);
     const database = new DatabasePool(config.DATABASE_URL);
-    platform.notifications.open(database.url);
+    platform.notifications.open(database);
     const app = await serveSubgraph(await create(platform, database), platform);
     await app.listen({ port: config.PORT, host: config.HOST });
     process.once('SIGTERM', () => {

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from '../logger.js';
 
-/** pg-boss's schema for the platform's background work (the notification subgraph's queues have their own yet). */
+/** pg-boss's schema for all of the platform's background work. */
 export const jobEngineSchema = 'platform_jobs';
 
 /** How a queue retries, expires and gives up on its jobs. */
@@ -18,10 +18,22 @@ export interface QueueOptions {
   deadLetter?: string;
 }
 
+/** A connection inside the caller's open transaction (database.ts `transactionClient`). */
+export type SqlClient = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
 export interface SendOptions {
   /** At most one job of this key per `singletonSeconds` slot in the whole cluster. */
   singletonKey?: string;
   singletonSeconds?: number;
+  /** The job's id: a second send of the same id inserts nothing. */
+  id?: string;
+  /** Not before this instant (a scheduled job). */
+  startAfter?: Date;
+  /**
+   * The job is inserted through this connection, inside its transaction: it is durable exactly when the
+   * caller's transaction commits, and a rolled-back caller queues nothing.
+   */
+  within?: SqlClient;
 }
 
 /** What a handler learns of its job besides the data. */
@@ -49,6 +61,10 @@ export interface JobEngineDependencies {
 export class JobEngine {
   private boss?: Promise<PgBoss>;
   private readonly queues = new Map<string, Promise<void>>();
+  /** This process's worker ids per queue, to wake them (`nudge`). */
+  private readonly workers = new Map<string, string[]>();
+  /** The jobs under way in this process per queue, which `stopWork` waits for. */
+  private readonly running = new Map<string, Set<Promise<void>>>();
 
   constructor(private readonly deps: JobEngineDependencies) {}
 
@@ -71,8 +87,16 @@ export class JobEngine {
   /** Queues a job; answers false when pg-boss inserted none (a singleton slot already taken). */
   async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<boolean> {
     await this.queues.get(name);
-    const id = await (await this.started()).send(name, data, options);
+    const { within, ...sendOptions } = options;
+    const db = within && { executeSql: (text: string, values: unknown[]) => within.query(text, values) };
+    const id = await (await this.started()).send(name, data, { ...sendOptions, ...(db ? { db } : {}) });
     return id !== null;
+  }
+
+  /** Wakes this process's workers on the queue at once instead of at their next poll. */
+  async nudge(name: string): Promise<void> {
+    const boss = await this.boss?.catch(() => undefined);
+    for (const id of this.workers.get(name) ?? []) boss?.notifyWorker(id);
   }
 
   /** `concurrency` workers on the queue in this process, each taking one job at a time. */
@@ -83,17 +107,41 @@ export class JobEngine {
   ): Promise<void> {
     await this.queues.get(name);
     const boss = await this.started();
+    const ids = this.workers.get(name) ?? [];
+    this.workers.set(name, ids);
+    const running = this.running.get(name) ?? new Set<Promise<void>>();
+    this.running.set(name, running);
     for (let index = 0; index < concurrency; index += 1) {
-      await boss.work<T>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async ([job]) => {
-        if (job) await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+      let id = '';
+      id = await boss.work<T>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async ([job]) => {
+        if (!job) return;
+        const run = handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        running.add(run);
+        try {
+          await run;
+        } finally {
+          running.delete(run);
+          // pg-boss waits a polling interval after every job; while jobs keep coming, this fetches again at once.
+          boss.notifyWorker(id);
+        }
       });
+      ids.push(id);
     }
   }
 
-  /** Stops this process's workers on the queue (the jobs stay queued for the other instances). */
-  async stopWork(name: string): Promise<void> {
+  /**
+   * Stops this process's workers on the queue and waits (up to `timeout` ms) for their jobs under way; a job
+   * still running then is retried elsewhere once it expires. The queued jobs stay for the other instances.
+   */
+  async stopWork(name: string, timeout = 5000): Promise<void> {
     const boss = await this.boss?.catch(() => undefined);
     await boss?.offWork(name);
+    this.workers.delete(name);
+    const running = [...(this.running.get(name) ?? [])].map((run) => run.catch(() => undefined));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeout).unref()));
+    await Promise.race([Promise.all(running), late]);
+    clearTimeout(timer);
   }
 
   /** Graceful: lets the jobs under way finish (up to `timeout` ms) before closing its pool. */
@@ -101,13 +149,17 @@ export class JobEngine {
     const boss = await this.boss?.catch(() => undefined);
     this.boss = undefined;
     this.queues.clear();
+    this.workers.clear();
     await boss?.stop({ graceful, timeout, wait: true });
   }
 
   private started(): Promise<PgBoss> {
     this.boss ??= (async () => {
-      // A pool of its own, as the notification queue's (job-queue.ts says why: maintenance waits on locks longer
-      // than the shared pool's timeouts).
+      // pg-boss keeps a small pool of its own instead of a `db` adapter over MikroORM's: its maintenance, which
+      // expires jobs of dead workers, waits up to 30 s (SET LOCAL lock_timeout) for an advisory lock another
+      // instance may hold, beyond the shared pool's 1.5 s query_timeout and 5 s statement_timeout, and its
+      // workers poll on connections requests would otherwise wait for. A job sent `within` a transaction is
+      // inserted on the caller's connection (the shared pool) instead.
       const boss = new PgBoss({
         connectionString: this.deps.databaseUrl,
         schema: jobEngineSchema,

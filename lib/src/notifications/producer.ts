@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { DatabasePool } from '../database.js';
 import type { Logger } from '../logger.js';
 import { traceCarrier } from '../tracing.js';
 import { validate } from '../validation.js';
@@ -43,15 +44,17 @@ export interface NotificationProducer {
 
 /**
  * Validates each request and queues it durably (request-queue.ts), in every layout: the notification subgraph
- * turns it into a job wherever it runs. Usable once the process entry has opened its database (`open`).
+ * turns it into a job wherever it runs. Usable once the process entry has opened its database (`open`), until
+ * `close` (then a raise is logged and dropped: the job engine is closing with the pool).
  */
 export class QueuedNotificationProducer {
   private queue?: NotificationRequestQueue;
 
   constructor(private readonly deps: { config: Config; logger: Logger }) {}
 
-  open(databaseUrl: string): void {
-    this.queue = new NotificationRequestQueue({ databaseUrl, ...this.deps });
+  /** On the process's one job engine, which the pool stops. */
+  open(database: Pick<DatabasePool, 'jobs'>): void {
+    this.queue = new NotificationRequestQueue({ jobs: database.jobs(this.deps), config: this.deps.config });
   }
 
   /** The producer of one service (the identity recorded on its jobs). */
@@ -60,12 +63,13 @@ export class QueuedNotificationProducer {
   }
 
   close(): Promise<void> {
-    return this.queue?.close() ?? Promise.resolve();
+    this.queue = undefined;
+    return Promise.resolve();
   }
 
   private async raise(input: NotificationJobRequest, serviceName: string): Promise<void> {
     try {
-      if (!this.queue) throw new Error('notification producer used before its database was opened');
+      if (!this.queue) throw new Error('notification producer used while its database is not open');
       await this.queue.send({ request: validate(notificationJobSchema, input), serviceName, trace: traceCarrier() });
     } catch (error) {
       this.deps.logger.error({ err: error, triggerEvent: input.triggerEvent }, 'notification not raised');

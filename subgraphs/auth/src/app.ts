@@ -24,7 +24,7 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
   });
   const { schema, sdl } = await buildAuthSchema();
   const deviceKeys = openDeviceKeys(platform.cipher);
-  const jobs = database.jobs(platform.logger);
+  const jobs = database.jobs(platform);
   const confirmationPushes = await openConfirmationPushes({ orm, platform }, deviceKeys, jobs);
   const shared: AuthShared = { orm, platform, deviceKeys, confirmationPushes };
   const services = (base: GatewayContext) => createAuthServices(shared, base);
@@ -34,10 +34,7 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
   }
   const stopSweep = await scheduleSweep(
     jobs,
-    async () => {
-      await sweepConfirmations(shared);
-      await confirmationPushes.resume();
-    },
+    () => sweepConfirmations(shared),
     platform.config.CONFIRMATION_SWEEP_SECONDS,
     platform.logger,
   );

@@ -11,7 +11,7 @@ import type { AuditWriter } from './audit/audit.service.js';
 import { auditWiring } from './audit/audit.wiring.js';
 import type { ChallengeSessions } from './challenges/challenge-sessions.js';
 import { challengeWiring } from './challenges/challenge.wiring.js';
-import type { ConfirmationAnnouncer } from './confirmations/confirmation-pushes.js';
+import type { ConfirmationPushQueue } from './confirmations/confirmation-pushes.js';
 import type { ConfirmationService } from './confirmations/confirmation.service.js';
 import { confirmationWiring } from './confirmations/confirmation.wiring.js';
 import type { DeviceRegistrationService } from './devices/device-registration.service.js';
@@ -49,7 +49,7 @@ import { userWiring } from './users/user.wiring.js';
 export interface AuthShared extends SubgraphShared {
   /** Parsed device public keys, cached for the process. */
   deviceKeys: DeviceKeys;
-  confirmationPushes: ConfirmationAnnouncer;
+  confirmationPushes: ConfirmationPushQueue;
 }
 
 /** What resolvers and the edge reach: the services only. */
@@ -80,7 +80,7 @@ interface AuthScope extends AuthServices {
   platform: Platform;
   request: GatewayContext;
   deviceKeys: DeviceKeys;
-  confirmationPushes: ConfirmationAnnouncer;
+  confirmationPushes: ConfirmationPushQueue;
   securityNotices: NotificationProducer;
   em: EntityManager;
   unitOfWork: UnitOfWork;

@@ -18,7 +18,7 @@ export async function createNotificationsSubgraph(
   database: DatabasePool,
 ): Promise<Subgraph<NotificationsContext>> {
   const orm = await openNotificationsDatabase(database);
-  const delivery = await openDelivery(platform, orm, database.url);
+  const delivery = await openDelivery(platform, orm, database);
   if (platform.config.WORKER_ENABLED) await delivery.startWorker();
   const { schema, sdl } = await buildNotificationsSchema();
   const shared: NotificationsShared = { orm, platform, delivery };

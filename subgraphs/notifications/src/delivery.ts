@@ -1,9 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { transactionClient, type DatabasePool } from '@platform/lib/database';
 import type { Platform } from '@platform/lib/platform';
 import { openChannels } from './channels/channel.wiring.js';
 import { InboxEvents } from './inbox/inbox-events.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { jobProcessorOf, jobWiring } from './jobs/job.wiring.js';
+import { moveLegacyJobs } from './jobs/legacy-queue.js';
 
 /**
  * The durable job machinery of one process: queue, inbox events, and (when it runs here) the worker, which also
@@ -16,10 +18,16 @@ export interface DeliveryRuntime {
   close(): Promise<void>;
 }
 
-/** The worker's repositories use `orm`'s pool, the process's one; pg-boss connects with `databaseUrl`. */
-export async function openDelivery(platform: Platform, orm: MikroORM, databaseUrl: string): Promise<DeliveryRuntime> {
+/** The worker's repositories use `orm`'s pool, the process's one; its queues are on the pool's job engine. */
+export async function openDelivery(
+  platform: Platform,
+  orm: MikroORM,
+  database: Pick<DatabasePool, 'jobs'>,
+): Promise<DeliveryRuntime> {
   const { config, logger } = platform;
-  const queue = await JobQueue.start(databaseUrl, config, logger);
+  const queue = await JobQueue.open(database.jobs(platform), config);
+  const moved = await orm.em.fork().transactional(async (em) => moveLegacyJobs(await transactionClient(em)));
+  if (moved > 0) logger.info({ moved }, 'notification jobs moved from notifications_boss to the job engine');
   const events = new InboxEvents(platform.stores.pubSub);
   let closeChannels = async () => {};
   return {

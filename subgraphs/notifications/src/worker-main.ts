@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const platform = createPlatform(config, logger, stores);
   const database = new DatabasePool(config.DATABASE_URL);
   const orm = await openNotificationsDatabase(database);
-  const delivery = await openDelivery(platform, orm, database.url);
+  const delivery = await openDelivery(platform, orm, database);
   await delivery.startWorker();
   const shutdown = async () => {
     await delivery.close();

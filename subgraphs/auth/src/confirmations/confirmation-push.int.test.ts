@@ -18,8 +18,12 @@ describe.skipIf(servicesMissing)('confirmation requests pushed through FCM (fire
 
   beforeAll(async () => {
     fcm = fcmStandIn('confirmations-test');
-    // The sweep every second also sends again what an instance abandoned.
-    server = await startIsolatedServer({ ...fcm.env, CONFIRMATION_SWEEP_SECONDS: '1' });
+    // The job engine's maintenance, which retries the jobs of dead workers, every 2 s instead of every minute.
+    server = await startIsolatedServer({
+      ...fcm.env,
+      CONFIRMATION_SWEEP_SECONDS: '1',
+      NOTIFICATION_JOB_EXPIRE_SECONDS: '2',
+    });
     api = httpClient(server.url);
     kit = confirmationKit(api);
   });
@@ -124,12 +128,20 @@ describe.skipIf(servicesMissing)('confirmation requests pushed through FCM (fire
     await setPushToken(owner.user.token, owner.deviceId, token);
     const { confirmationId } = await kit.initiate(owner.user.token, 'delete_user', {});
     await settled(confirmationId, 1);
-    // What an instance that died between writing the row and sending leaves behind.
+    // What an instance that died between writing the row and sending leaves behind: the row pending, and its
+    // push job active since (past the job's expiry), which pg-boss's maintenance hands to another worker.
     await sql(
       `update auth.confirmation_push set status = 'pending', attempts = 0, updated_at = now() - interval '2 minutes'
        where confirmation_id = $1`,
       [confirmationId],
     );
+    const revived = await sql(
+      `update platform_jobs.job set state = 'active', completed_on = null, output = null,
+         started_on = now() - interval '2 minutes'
+       where name = 'confirmation-pushes' and data->>'id' = $1 returning id`,
+      [confirmationId],
+    );
+    expect(revived).toHaveLength(1);
     const [resumed] = await settled(confirmationId, 1);
     expect(resumed).toMatchObject({ device_id: owner.deviceId, status: 'sent', attempts: 1 });
     await pause(1500);
@@ -162,5 +174,27 @@ describe.skipIf(servicesMissing)('confirmation requests pushed through FCM (fire
       return found.every((job) => job.state === 'completed') && found;
     }).catch(() => 'no completed job');
     expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
+  });
+
+  it('moves a push job that keeps failing to the dead-letter queue after its retry limit, its row recorded failed', async () => {
+    const owner = await kit.userWithDevice();
+    const token = `down-${randomBytes(6).toString('hex')}`;
+    await setPushToken(owner.user.token, owner.deviceId, token);
+    const { confirmationId } = await kit.initiate(owner.user.token, 'delete_user', {});
+    // Three attempts, 1-2 s then 2-4 s apart (the push queue's backoff).
+    const jobsOf = (queue: string) =>
+      sql(`select state, retry_count from platform_jobs.job where name = $1 and data->>'id' = $2`, [
+        queue,
+        confirmationId,
+      ]);
+    const dead = await eventually(async () => (await jobsOf('confirmation-pushes-dead')).length > 0, {
+      timeoutMs: 20_000,
+    }).then(() => jobsOf('confirmation-pushes-dead'));
+    expect(dead).toEqual([{ state: 'created', retry_count: 0 }]);
+    expect(await jobsOf('confirmation-pushes')).toEqual([{ state: 'failed', retry_count: 2 }]);
+    expect(await pushesOf(confirmationId)).toEqual([
+      { device_id: owner.deviceId, status: 'failed', attempts: 3, error_code: expect.any(String) },
+    ]);
+    expect(fcm.failures.get(token)).toBe(3);
   });
 });

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { JobEngine, QueueOptions } from '@platform/lib/jobs/job-engine';
+import type { JobEngine, QueueOptions, SqlClient } from '@platform/lib/jobs/job-engine';
 import type { Logger } from '@platform/lib/logger';
 import type { PushMessage, PushProvider } from '@platform/lib/push/fcm';
 import type { DeviceKeys } from '../devices/device-keys.js';
@@ -15,9 +15,9 @@ export interface ConfirmationRequest {
   actionPayload: Record<string, unknown>;
 }
 
-/** What initiate depends on: hands the request over and returns at once; it never fails the caller. */
-export interface ConfirmationAnnouncer {
-  announce(confirmation: ConfirmationRequest): void;
+/** What initiate depends on: queues the push job inside initiate's transaction (one insert, nothing sent). */
+export interface ConfirmationPushQueue {
+  queue(confirmation: ConfirmationRequest, within: SqlClient): Promise<void>;
 }
 
 /** pg-boss retries of a push job: three attempts in all, 1-2 s then 2-4 s apart (pg-boss's jittered backoff). */
@@ -31,30 +31,25 @@ const pushQueueOptions: QueueOptions = {
   deadLetter: 'confirmation-pushes-dead',
 };
 
-/** A pending row not touched for this long belongs to no job any more (its job was lost or dead-lettered). */
-const abandonedAfterMs = 60_000;
-
 export interface ConfirmationPushesDependencies {
   entityManager: () => EntityManager;
   keys: DeviceKeys;
   fcm: PushProvider | null;
   jobs: JobEngine;
   logger: Logger;
-  now: () => number;
 }
 
 /**
  * Pushes a confirmation request to each of the user's devices holding a push token, through the one FCM client
- * (lib/push/fcm.ts), as a job of the process's job engine (lib/jobs/job-engine.ts) after initiate has written
- * the confirmation. Each device gets a row with its delivery status, written `pending` before sending: `sent`
+ * (lib/push/fcm.ts), as a job of the process's job engine (lib/jobs/job-engine.ts) queued in the transaction that
+ * writes the confirmation, so no confirmation is without its job (a worker that dies mid-send leaves its job
+ * active: pg-boss retries it once it expires). Each device gets a row with its delivery status, written `pending` before sending: `sent`
  * once FCM accepted it, `failed` when FCM called the token invalid (the token is then removed from the device)
  * or the job's last attempt failed (a transient failure fails the job, which pg-boss retries with backoff,
- * sending again only the rows still pending; a job out of retries goes to the dead-letter queue). Without FCM
+ * sending again only the rows still pending; a job whose last attempt failed goes to the dead-letter queue). Without FCM
  * the rows stay `pending`. One per process.
  */
-export class ConfirmationPushes implements ConfirmationAnnouncer {
-  private readonly inFlight = new Set<Promise<void>>();
-
+export class ConfirmationPushes implements ConfirmationPushQueue {
   constructor(private readonly deps: ConfirmationPushesDependencies) {}
 
   /** Creates the queue and this process's worker on it. */
@@ -68,37 +63,16 @@ export class ConfirmationPushes implements ConfirmationAnnouncer {
     );
   }
 
-  announce(confirmation: ConfirmationRequest): void {
-    const run: Promise<void> = this.deps.jobs
-      .send(pushQueue, confirmation)
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        this.deps.logger.error({ err: error, confirmationId: confirmation.id }, 'confirmation push not queued'),
-      )
-      .finally(() => this.inFlight.delete(run));
-    this.inFlight.add(run);
-  }
-
-  /**
-   * Queues again the pushes left pending past any job's life (a job lost with its instance, or dead-lettered),
-   * while their confirmation is pending; returns how many rows. The expiry sweep runs it.
-   */
-  async resume(): Promise<number> {
-    if (!this.deps.fcm) return 0;
-    const pushes = new ConfirmationPushRepository(this.deps.entityManager());
-    const now = this.deps.now();
-    const stale = await pushes.claimStale(new Date(now), new Date(now - abandonedAfterMs));
-    const confirmations = new Map(stale.map((row) => [row.confirmationId, row]));
-    for (const row of confirmations.values()) {
-      const { confirmationId: id, userId, actionType, actionPayload } = row;
-      await this.deps.jobs.send(pushQueue, { id, userId, actionType, actionPayload } satisfies ConfirmationRequest);
+  async queue(confirmation: ConfirmationRequest, within: SqlClient): Promise<void> {
+    // pg-boss inserts nothing (and answers null) when the queue does not exist: initiate fails rather than
+    // leave a confirmation no push job will ever serve.
+    if (!(await this.deps.jobs.send(pushQueue, confirmation, { within }))) {
+      throw new Error('confirmation push not queued');
     }
-    return stale.length;
   }
 
   /** Stops this process's worker (its job under way finishes), then closes the FCM client. */
   async close(): Promise<void> {
-    await Promise.allSettled([...this.inFlight]);
     await this.deps.jobs.stopWork(pushQueue);
     await this.deps.fcm?.close();
   }
@@ -142,7 +116,10 @@ export class ConfirmationPushes implements ConfirmationAnnouncer {
     );
   }
 
-  /** One send to one device; answers the transient error that left its row pending for a retry. */
+  /**
+   * One send to one device; answers the transient error that failed it, which fails the job: pg-boss retries it
+   * (the row left pending) or, at the last attempt (the row recorded failed), moves it to the dead-letter queue.
+   */
   private async deliver({ fcm, row, message, devices, pushes, lastAttempt }: Delivery): Promise<Error | undefined> {
     const attempt = row.attempts + 1;
     const device = await devices.findActive(row.deviceId);
@@ -158,9 +135,10 @@ export class ConfirmationPushes implements ConfirmationAnnouncer {
       if (lastAttempt) {
         this.deps.logger.error({ err: error, deviceId: device.id }, 'confirmation push failed');
         const code = error instanceof Error ? error.message.slice(0, 100) : 'send-failed';
-        return void (await pushes.record(row.id, 'failed', attempt, code));
+        await pushes.record(row.id, 'failed', attempt, code);
+      } else {
+        await pushes.record(row.id, 'pending', attempt);
       }
-      await pushes.record(row.id, 'pending', attempt);
       return error instanceof Error ? error : new Error('confirmation push failed');
     }
   }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runStatement, type PreparedStatement } from '@platform/lib/database';
+import { runStatement, transactionClient, type PreparedStatement } from '@platform/lib/database';
+import type { SqlClient } from '@platform/lib/jobs/job-engine';
 import { Confirmation, type ConfirmationStatus } from './confirmation.entity.js';
 
 export type NewConfirmation = Omit<Confirmation, 'deviceId' | 'reason'>;
@@ -34,10 +35,13 @@ const expireStatement: PreparedStatement = {
 export class ConfirmationRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async add(values: NewConfirmation): Promise<Confirmation> {
-    const confirmation = this.em.create(Confirmation, values);
-    await this.em.flush();
-    return confirmation;
+  /** Writes the row and runs `alongside` on its transaction's connection: both commit, or neither does. */
+  async add(values: NewConfirmation, alongside: (client: SqlClient) => Promise<void>): Promise<void> {
+    await this.em.transactional(async (em) => {
+      em.create(Confirmation, values);
+      await em.flush();
+      await alongside(await transactionClient(em));
+    });
   }
 
   /** Another user's confirmation is not found (decisions). */

@@ -22,7 +22,7 @@ import {
   InsufficientTrustLevelError,
 } from './confirmation.errors.js';
 import type { ConfirmationEvents, ConfirmationStatusEvent } from './confirmation-events.js';
-import type { ConfirmationAnnouncer } from './confirmation-pushes.js';
+import type { ConfirmationPushQueue } from './confirmation-pushes.js';
 import type { ConfirmationRepository, Decision } from './confirmation.repository.js';
 import { initiateInput, rejectInput, requirePayloadFields, verifyInput } from './confirmation.validation.js';
 
@@ -69,7 +69,7 @@ export interface ConfirmationServiceDependencies {
   cipher: FieldCipher;
   rateLimiter: RateLimiter;
   events: ConfirmationEvents;
-  pushes: ConfirmationAnnouncer;
+  pushes: ConfirmationPushQueue;
   audit: AuditWriter;
   now: () => number;
 }
@@ -102,25 +102,21 @@ export class ConfirmationService {
       trail.challenge = challenge;
       trail.details = { confirmationId: id, actionType: values.actionType };
       // The window is the token's own lifetime, so the row and the token expire at the same instant.
-      await this.deps.confirmations.add({
-        id,
-        userId: caller.userId,
-        actionType: values.actionType,
-        actionPayload: values.actionPayload,
-        status: 'pending',
-        challenge,
-        tokenEncrypted: this.deps.cipher.encrypt(token.token, tokenContext(id)),
-        createdAt,
-        expiresAt: token.expiresAt,
-        updatedAt: createdAt,
-      });
-      // Sent after the answer: a push that fails or hangs never fails or delays initiate (auth spec, Events).
-      this.deps.pushes.announce({
-        id,
-        userId: caller.userId,
-        actionType: values.actionType,
-        actionPayload: values.actionPayload,
-      });
+      const request = { id, userId: caller.userId, actionType: values.actionType, actionPayload: values.actionPayload };
+      // The push job commits with the row (a rolled-back initiate queues nothing). The push itself is sent by a
+      // worker after the answer: a push that fails or hangs never fails or delays initiate (auth spec, Events).
+      await this.deps.confirmations.add(
+        {
+          ...request,
+          status: 'pending',
+          challenge,
+          tokenEncrypted: this.deps.cipher.encrypt(token.token, tokenContext(id)),
+          createdAt,
+          expiresAt: token.expiresAt,
+          updatedAt: createdAt,
+        },
+        (client) => this.deps.pushes.queue(request, client),
+      );
       return { confirmationId: id, challenge, expiresAt: token.expiresAt.toISOString() };
     });
   }

@@ -9,7 +9,7 @@ import { AuditWriter } from '../audit/audit.service.js';
 import type { DeviceKeys } from '../devices/device-keys.js';
 import type { DeviceRepository } from '../devices/device.repository.js';
 import { ConfirmationEvents } from './confirmation-events.js';
-import { ConfirmationPushes, type ConfirmationAnnouncer } from './confirmation-pushes.js';
+import { ConfirmationPushes, type ConfirmationPushQueue } from './confirmation-pushes.js';
 import { ConfirmationSweep } from './confirmation-sweep.js';
 import { ConfirmationRepository } from './confirmation.repository.js';
 import { ConfirmationService } from './confirmation.service.js';
@@ -23,7 +23,7 @@ export const confirmationWiring = {
     em: EntityManager;
     deviceRows: DeviceRepository;
     deviceKeys: DeviceKeys;
-    confirmationPushes: ConfirmationAnnouncer;
+    confirmationPushes: ConfirmationPushQueue;
     audit: AuditWriter;
     platform: Pick<Platform, 'codec' | 'cipher' | 'rateLimiter' | 'stores' | 'logger' | 'now'>;
   }) =>
@@ -54,7 +54,6 @@ export async function openConfirmationPushes(
     fcm: platform.config.FCM_ENABLED ? new FcmProvider({ config: platform.config, appName: 'auth' }) : null,
     jobs,
     logger: platform.logger,
-    now: platform.now,
   });
   await pushes.start();
   return pushes;

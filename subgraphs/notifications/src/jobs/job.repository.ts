@@ -1,7 +1,7 @@
-import type { EntityManager, Knex } from '@mikro-orm/postgresql';
-import { runStatement, type PreparedStatement } from '@platform/lib/database';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { runStatement, transactionClient, type PreparedStatement } from '@platform/lib/database';
+import type { SqlClient } from '@platform/lib/jobs/job-engine';
 import type { NotificationJobBody } from '@platform/lib/notifications/job-schema';
-import type { SqlClient } from './job-queue.js';
 import type { NotificationJobStatus } from './job.types.js';
 
 export interface StoredJob {
@@ -113,11 +113,7 @@ export class JobRepository {
 
   /** Runs `work` in one transaction on one pooled connection; pg-boss's insert joins it through `query`. */
   transaction<T>(work: (client: JobTransaction) => Promise<T>): Promise<T> {
-    return this.em.transactional(async (em) => {
-      // Knex hands out the transaction's own connection here, not another one from the pool.
-      const transaction = em.getTransactionContext() as Knex.Transaction;
-      return work((await transaction.client.acquireConnection()) as JobTransaction);
-    });
+    return this.em.transactional(async (em) => work(await transactionClient<JobTransaction>(em)));
   }
 
   /** False when a job of this id exists already (then nothing is written). */
