@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import { join } from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TokenCodec } from '@platform/lib/auth/token-codec';
-import { InternalIdentity } from '@platform/lib/graphql/internal-identity';
-import { projectRoot } from '@platform/lib/project-root';
+import { TokenCodec } from '../auth/token-codec.js';
+import { InternalIdentity } from '../graphql/internal-identity.js';
+import { projectRoot } from '../project-root.js';
 import { buildProduct } from '../../../test/build.js';
 import { httpClient, loginAs } from '../../../test/client.js';
 import { startSmtpCatcher } from '../../../test/delivery-stand-ins.js';
@@ -25,7 +25,7 @@ const entries = {
   worker: dist('subgraphs', 'notifications', 'src', 'worker-main.js'),
 };
 const drainTimeoutSeconds = 6;
-/** Requests held in flight (each waits on a table lock) when the signal comes. */
+/** Requests in flight (accepted, their bodies still to come) when the signal comes. */
 const inFlight = 8;
 
 interface Answer {
@@ -55,53 +55,56 @@ function send(url: string, method = 'GET', body?: unknown, headers: Record<strin
 }
 
 /**
- * Holds `table` locked, so that requests reading it wait in flight: `waiting()` counts the statements of the
- * process waiting on it, `release()` lets them go on.
+ * A request the server has accepted and is still reading: its headers ask `Expect: 100-continue`, the server
+ * answers 100 Continue once it has them (`accepted`), and its body goes only at `finish()`.
  */
-async function lockTable(databaseUrl: string, table: string) {
-  const lock = new pg.Client({ connectionString: databaseUrl });
-  // A failed test leaves it open until its database is dropped, which ends it.
-  lock.on('error', () => undefined);
-  await lock.connect();
-  await lock.query('begin');
-  await lock.query(`lock table ${table} in access exclusive mode`);
-  const database = new URL(databaseUrl).pathname.slice(1);
-  return {
-    waiting: async () =>
-      (
-        await lock.query(
-          "select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'",
-          [database],
-        )
-      ).rows[0].n as number,
-    release: async () => {
-      await lock.query('commit');
-      await lock.end();
-    },
-  };
+function heldRequest(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const payload = JSON.stringify(body);
+  let accept = () => {};
+  const accepted = new Promise<void>((resolve) => (accept = resolve));
+  let request: ClientRequest;
+  const answer = new Promise<Answer>((resolve, reject) => {
+    request = httpRequest(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(payload)),
+          expect: '100-continue',
+        },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode!, body: text }));
+        response.on('error', reject);
+      },
+    );
+    request.on('continue', accept);
+    request.on('error', reject);
+    request.flushHeaders();
+  });
+  return { accepted, answer, finish: () => request.end(payload) };
 }
 
 /**
- * Sends `count` requests that wait on the lock, SIGTERMs the process once all of them wait (the server has
- * accepted them), and checks, before releasing the lock, that a new connection is refused or answered 503.
+ * Holds `inFlight` requests accepted (headers read, body not yet sent), SIGTERMs the process, checks that a new
+ * connection is refused or answered 503, and only then sends the requests' bodies: each must get its answer.
  */
-async function signalUnderLoad(
-  running: RunningProcess,
-  lock: Awaited<ReturnType<typeof lockTable>>,
-  baseUrl: string,
-  probePath: string,
-  sendOne: () => Promise<Answer>,
-) {
-  const answers = Array.from({ length: inFlight }, sendOne);
-  await eventually(async () => (await lock.waiting()) >= inFlight, { timeoutMs: 1000, intervalMs: 20 });
+async function signalUnderLoad(running: RunningProcess, probeUrl: string, hold: () => ReturnType<typeof heldRequest>) {
+  const held = Array.from({ length: inFlight }, hold);
+  await withTimeout(Promise.all(held.map((request) => request.accepted)), 10_000, 'requests accepted');
   const signalledAt = Date.now();
   running.child.kill('SIGTERM');
-  // The lock must go before the server's query timeout (1.5 s) fails the requests it holds.
-  await new Promise((resolve) => setTimeout(resolve, 250));
-  const afterSignal = await send(`${baseUrl}${probePath}`);
-  await lock.release();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const afterSignal = await send(probeUrl);
+  for (const request of held) request.finish();
+  const answers = await Promise.all(held.map((request) => request.answer));
   const exit = await withTimeout(running.exited, (drainTimeoutSeconds + 5) * 1000, 'exit after SIGTERM');
-  return { answers: await Promise.all(answers), afterSignal, exit, exitedAfterMs: Date.now() - signalledAt };
+  return { answers, afterSignal, exit, exitedAfterMs: Date.now() - signalledAt };
 }
 
 function processEnvironment(databaseUrl: string, port: number, secrets: Record<string, string>) {
@@ -164,9 +167,8 @@ describe.skipIf(servicesMissing)('SIGTERM under load: each kind of process drain
     await openInbox(socket);
     const socketClosed = closing(socket);
 
-    const lock = await lockTable(database.url, 'auth.user_account');
-    const { answers, afterSignal, exit, exitedAfterMs } = await signalUnderLoad(running, lock, baseUrl, '/health', () =>
-      send(`${baseUrl}/api/v1/auth/login`, 'POST', adminCredentials),
+    const { answers, afterSignal, exit, exitedAfterMs } = await signalUnderLoad(running, `${baseUrl}/health`, () =>
+      heldRequest(`${baseUrl}/api/v1/auth/login`, adminCredentials),
     );
 
     expect(answers.map((answer) => answer.status)).toEqual(Array(inFlight).fill(200));
@@ -201,17 +203,14 @@ describe.skipIf(servicesMissing)('SIGTERM under load: each kind of process drain
     await new Promise<void>((resolve) => socket.on('connected', () => resolve()));
     const socketClosed = closing(socket);
     const login = {
-      query: 'mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { accessToken } }',
+      query:
+        'mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { accessToken } }',
       variables: adminCredentials,
     };
 
-    const lock = await lockTable(database.url, 'auth.user_account');
-    const { answers, afterSignal, exit, exitedAfterMs } = await signalUnderLoad(
-      running,
-      lock,
-      baseUrl,
-      '/health/db',
-      async () => send(`${baseUrl}/graphql`, 'POST', login, { 'x-internal-identity': await signed() }),
+    const identities = await Promise.all(Array.from({ length: inFlight }, signed));
+    const { answers, afterSignal, exit, exitedAfterMs } = await signalUnderLoad(running, `${baseUrl}/health/db`, () =>
+      heldRequest(`${baseUrl}/graphql`, login, { 'x-internal-identity': identities.pop()! }),
     );
 
     expect(answers.map((answer) => answer.status)).toEqual(Array(inFlight).fill(200));
