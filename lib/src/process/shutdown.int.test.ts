@@ -177,7 +177,6 @@ describe.skipIf(servicesMissing)('SIGTERM under load: each kind of process drain
     expect(await socketClosed).toMatchObject({ code: 1012, reason: 'service restart' });
     expect(exit.code, exit.stderr).toBe(0);
     expect(exitedAfterMs).toBeLessThan(drainTimeoutSeconds * 1000);
-    expect(exit.stdout).toContain('"msg":"draining"');
   }, 90_000);
 
   it('a subgraph process of the distributed layout: accepted requests are answered, its sockets close with 1012', async () => {
@@ -198,6 +197,8 @@ describe.skipIf(servicesMissing)('SIGTERM under load: each kind of process drain
       webSocketImpl: WebSocket,
       lazy: false,
       retryAttempts: 0,
+      // Its close is asserted below; graphql-ws would print it as an error too.
+      onNonLazyError: () => undefined,
       connectionParams: async () => ({ identity: await signed() }),
     });
     await new Promise<void>((resolve) => socket.on('connected', () => resolve()));
