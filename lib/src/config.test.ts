@@ -137,7 +137,9 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://db.example/platform',
       REDIS_URL: 'redis://cache.example:6379',
     };
-    expect(failureOf({ ...production, SEED_DEMO: 'true' }).message).toContain('SEED_DEMO must not be true in production');
+    expect(failureOf({ ...production, SEED_DEMO: 'true' }).message).toContain(
+      'SEED_DEMO must not be true in production',
+    );
     expect(loadConfig(valid).DRAIN_TIMEOUT_SECONDS).toBe(8);
     expect(failureOf({ ...valid, DRAIN_TIMEOUT_SECONDS: '0' }).message).toContain('DRAIN_TIMEOUT_SECONDS');
   });

@@ -114,9 +114,7 @@ const environmentShape = {
   DRAIN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(8),
 };
 
-const environmentSchema = z.object(environmentShape);
-
-export type Environment = z.infer<typeof environmentSchema>;
+export type Environment = z.infer<z.ZodObject<typeof environmentShape>>;
 
 type VariableName = keyof typeof environmentShape;
 
@@ -166,7 +164,7 @@ function environmentSchemaFor(env: Record<string, string>, needs: ConfigNeeds) {
     shape.SEED_DEMO = environmentShape.SEED_DEMO.refine((seed) => !seed, 'must not be true in production');
   }
   // Refinements keep each variable's output type: the parsed values are an Environment.
-  return z.object(shape) as unknown as typeof environmentSchema;
+  return z.object(shape) as unknown as z.ZodObject<typeof environmentShape>;
 }
 
 /**
