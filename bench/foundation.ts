@@ -4,6 +4,7 @@ import { parseBearer } from '@platform/lib/auth/authenticator';
 import type { Platform } from '@platform/lib/platform';
 import { InternalIdentity } from '@platform/lib/graphql/internal-identity';
 import { serveSubgraph } from '@platform/lib/graphql/serve-subgraph';
+import { Readiness } from '@platform/lib/process/readiness';
 import { compareArms, type Arm, type BenchRow } from './lib/compare.js';
 import type { BenchContext } from './lib/context.js';
 import { startRequestFloors } from './request-floors.js';
@@ -59,7 +60,10 @@ export async function runFoundationBench(context: BenchContext): Promise<BenchRo
   const helloPort = await listen(helloWorld);
   // The system's own auth subgraph (same pool, same schema) served alone; the system closes it, not this server.
   const auth = bench.system.subgraphs.find((subgraph) => subgraph.name === 'auth')!;
-  const directAuth = await serveSubgraph({ ...auth, close: async () => undefined }, platform);
+  const directAuth = await serveSubgraph(
+    { ...auth, close: async () => undefined },
+    { platform, readiness: new Readiness() },
+  );
   const directPort = await listen(directAuth);
   const floors = await startRequestFloors(bench.databaseUrl, platform);
   try {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { startSystem, type System } from '@platform/gateway/system';
+import { openSystem, type System } from '@platform/gateway/system';
 import { subgraphRegistry } from '@platform/gateway/subgraph-registry';
 import { parseBearer } from '@platform/lib/auth/authenticator';
 import { loadConfig } from '@platform/lib/config';
@@ -148,7 +148,7 @@ async function startOurGateway(bench: BenchSystem, urls: Map<string, string>): P
     SUBGRAPH_PROJECTS_URL: urls.get('projects'),
     SUBGRAPH_NOTIFICATIONS_URL: urls.get('notifications'),
   });
-  const system = await startSystem({ config, databaseUrl: bench.databaseUrl, logger: createLogger('silent') });
+  const system = await openSystem(config, bench.databaseUrl, createLogger('silent'));
   await system.app.listen({ port: 0, host: '127.0.0.1' });
   return system;
 }

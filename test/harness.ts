@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '@platform/lib/config';
-import { createLogger, type Logger } from '@platform/lib/logger';
-import { startSystem, type System } from '@platform/gateway/system';
+import type { Logger } from '@platform/lib/logger';
+import { openSystem, type System } from '@platform/gateway/system';
 import { onDatabase } from './database.js';
 import { testDatabaseUrl, testRedisUrl } from './services.js';
 
@@ -75,11 +75,7 @@ export async function startTestServer(
   port = 0,
 ): Promise<TestServer> {
   const config = testConfigOf(shared, env);
-  const system = await startSystem({
-    config,
-    databaseUrl: shared.databaseUrl,
-    logger: logger ?? createLogger(config.LOG_LEVEL),
-  });
+  const system = await openSystem(config, shared.databaseUrl, logger);
   const address = await system.app.listen({ port, host: '127.0.0.1' });
   return { url: address, system, config, close: () => system.close() };
 }

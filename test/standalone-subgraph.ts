@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { DatabasePool } from '@platform/lib/database';
+import type { DatabasePool } from '@platform/lib/database';
 import { serveSubgraph } from '@platform/lib/graphql/serve-subgraph';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
-import { createLogger } from '@platform/lib/logger';
-import { createPlatform, type Platform } from '@platform/lib/platform';
-import { createStores } from '@platform/lib/store/index';
+import type { Platform } from '@platform/lib/platform';
+import { openParts } from '@platform/lib/process/process-parts';
 import { testConfigOf, type SharedResources } from './harness.js';
 
 export interface StandaloneSubgraph {
@@ -15,8 +14,8 @@ export interface StandaloneSubgraph {
 }
 
 /**
- * The distributed layout inside one test process: a subgraph served alone on its own port, with its own
- * platform, stores and database pool, as its main.ts runs it.
+ * The distributed layout inside one test process: a subgraph served alone on its own port, on parts of its own
+ * (platform, stores, database pool), as its main.ts runs it but without the process's signals.
  */
 export async function startStandaloneSubgraph(
   name: string,
@@ -24,21 +23,15 @@ export async function startStandaloneSubgraph(
   create: (platform: Platform, database: DatabasePool) => Promise<Subgraph>,
   env: Record<string, string> = {},
 ): Promise<StandaloneSubgraph> {
-  const config = testConfigOf(shared, env);
-  const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
-  const platform = createPlatform(config, createLogger(config.LOG_LEVEL, name), stores);
-  const database = new DatabasePool(shared.databaseUrl);
-  platform.notifications.open(database);
-  const app = await serveSubgraph(await create(platform, database), platform);
+  const parts = await openParts(testConfigOf(shared, env), { name, databaseUrl: shared.databaseUrl });
+  const app = await serveSubgraph(await create(parts.platform, parts.database), parts);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
     url: `${address}/graphql`,
     close: async () => {
       await app.close();
-      await platform.notifications.close();
-      await database.close();
-      await stores.close();
+      await parts.close();
     },
   };
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startSystem, type System } from '@platform/gateway/system';
+import { openSystem, type System } from '@platform/gateway/system';
 import { loadConfig, type Config } from '@platform/lib/config';
 import { createLogger } from '@platform/lib/logger';
 
@@ -63,11 +63,7 @@ export async function startBenchSystem(): Promise<BenchSystem> {
     REDIS_KEY_PREFIX: `bench:${randomUUID()}:`,
     FILES_DIR: filesDir,
   });
-  const system = await startSystem({
-    config,
-    databaseUrl: databaseUrl.toString(),
-    logger: createLogger(config.LOG_LEVEL),
-  });
+  const system = await openSystem(config, databaseUrl.toString(), createLogger(config.LOG_LEVEL));
   await system.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (system.app.server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;

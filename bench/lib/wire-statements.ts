@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { startSystem } from '@platform/gateway/system';
+import { openSystem } from '@platform/gateway/system';
 import { createLogger } from '@platform/lib/logger';
 import { startStatementCounter } from '../../test/sql-statement-counter.js';
 import { compareArms, customRow, type Arm, type BenchRow } from './compare.js';
@@ -34,11 +34,7 @@ export async function countStatements(
 ): Promise<number[]> {
   const counter = await startStatementCounter(bench.databaseUrl);
   try {
-    const system = await startSystem({
-      config: bench.config,
-      databaseUrl: counter.url,
-      logger: createLogger('silent'),
-    });
+    const system = await openSystem(bench.config, counter.url, createLogger('silent'));
     try {
       await system.app.listen({ port: 0, host: '127.0.0.1' });
       const port = (system.app.server.address() as AddressInfo).port;

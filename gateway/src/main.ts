@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, type Config } from '@platform/lib/config';
-import type { EmbeddedDatabase } from '@platform/lib/embedded';
-import { createLogger, type Logger } from '@platform/lib/logger';
-import { loadProcessConfig } from './process-config.js';
+import type { Config } from '@platform/lib/config';
+import type { Logger } from '@platform/lib/logger';
+import { openProcess, runProcess, type OpenProcess } from '@platform/lib/process/open-process';
 
 /** SEED_DEMO: the demo data set, made through the running edge; a failure is logged and the platform keeps serving. */
 async function seedDemo(config: Config, port: number, logger: Logger): Promise<void> {
@@ -20,47 +19,37 @@ async function seedDemo(config: Config, port: number, logger: Logger): Promise<v
   }
 }
 
-/** Process concerns only: configuration, the embedded database, listening, and draining on SIGTERM. */
-async function main(): Promise<void> {
-  const { config, embedded: embeddedModule } = await loadProcessConfig();
-  const embedded = embeddedModule !== undefined;
+/** What the operator reads at start-up: where everything is served, and what the platform runs on. */
+function banner({ config, embedded }: OpenProcess): string {
+  const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  // With METRICS_PORT, /metrics is served on that port (on HOST) and no longer on the edge's.
+  const metrics =
+    config.METRICS_PORT === undefined ? `${base}/metrics` : `port ${config.METRICS_PORT} on ${config.HOST}, /metrics`;
+  return [
+    `Platform running at ${base}`,
+    `  GraphQL (explorer in a browser): ${base}/graphql`,
+    `  REST docs: ${base}/docs  (OpenAPI: ${base}/openapi.json)`,
+    `  Web console: ${base}/console`,
+    `  Health: ${base}/health   Metrics: ${metrics}`,
+    `  Database: ${embedded ? `embedded PostgreSQL in ${embedded.dataDir}` : 'DATABASE_URL'}; ` +
+      `store: ${config.REDIS_URL ? 'Redis (REDIS_URL)' : 'in-process (single node)'}`,
+    ...(embedded
+      ? [`  Bootstrap admin: ${config.BOOTSTRAP_ADMIN_EMAIL} / password in ${config.DATA_DIR}/embedded-secrets.json`]
+      : []),
+  ].join('\n');
+}
+
+/** The single process, or the edge of the distributed layout: the process life cycle around the system. */
+runProcess(async () => {
+  const running = await openProcess({ name: 'gateway', embedded: true });
   // The system (every subgraph, the gateway) loads only once the configuration is known to be good, so a
   // bad environment fails in milliseconds with its one line.
   const { startSystem } = await import('./system.js');
-  const logger = createLogger(config.LOG_LEVEL, 'gateway');
-  let database: EmbeddedDatabase | undefined;
-  // config refuses a missing DATABASE_URL outside embedded mode
-  if (!config.DATABASE_URL) database = await embeddedModule!.startEmbeddedPostgres(config.DATA_DIR);
-  const system = await startSystem({ config, logger, databaseUrl: config.DATABASE_URL ?? database!.url });
-  const address = await system.app.listen({ port: config.PORT, host: config.HOST });
+  const system = await startSystem(running);
+  running.onStop(() => system.close());
+  const address = await running.listen(system.app);
+  const { config, logger } = running;
   if (config.SEED_DEMO) await seedDemo(config, (system.app.server.address() as AddressInfo).port, logger);
-  const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   logger.info({ address }, 'gateway listening');
-  console.log(
-    [
-      `Platform running at ${base}`,
-      `  GraphQL (explorer in a browser): ${base}/graphql`,
-      `  REST docs: ${base}/docs  (OpenAPI: ${base}/openapi.json)`,
-      `  Web console: ${base}/console`,
-      `  Health: ${base}/health   Metrics: ${base}/metrics`,
-      `  Database: ${database ? `embedded PostgreSQL in ${database.dataDir}` : 'DATABASE_URL'}; ` +
-        `store: ${config.REDIS_URL ? 'Redis (REDIS_URL)' : 'in-process (single node)'}`,
-      ...(embedded
-        ? [`  Bootstrap admin: ${config.BOOTSTRAP_ADMIN_EMAIL} / password in ${config.DATA_DIR}/embedded-secrets.json`]
-        : []),
-    ].join('\n'),
-  );
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'draining');
-    await system.close();
-    await database?.stop();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  console.log(banner(running));
 });

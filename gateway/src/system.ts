@@ -1,15 +1,13 @@
 import { getOperationAST, parse } from 'graphql';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '@platform/lib/config';
-import { DatabasePool } from '@platform/lib/database';
 import { InternalIdentity } from '@platform/lib/graphql/internal-identity';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
-import { createLogger, type Logger } from '@platform/lib/logger';
 import { createMetrics } from '@platform/lib/metrics';
-import { createPlatform, type Platform } from '@platform/lib/platform';
+import type { Config } from '@platform/lib/config';
+import type { Logger } from '@platform/lib/logger';
+import type { Platform } from '@platform/lib/platform';
+import { openParts, type ProcessParts } from '@platform/lib/process/process-parts';
 import { projectVersion, readProjectFile } from '@platform/lib/project-root';
-import { createStores } from '@platform/lib/store/index';
-import { openTracing } from '@platform/lib/tracing';
 import { openRevocationReader } from '@platform/auth/revocations/revocation-reader';
 import { restRoutes } from '@platform/rest-adapters/index';
 import { createEdge } from './edge/server.js';
@@ -19,17 +17,11 @@ import { SignedIdentityDataSource } from './remote-data-source.js';
 import { subgraphRegistry } from './subgraph-registry.js';
 import { attachSubscriptions } from './subscriptions/index.js';
 
-export interface SystemOptions {
-  config: Config;
-  databaseUrl: string;
-  logger?: Logger;
-  now?: () => number;
-}
-
 export interface System {
   app: FastifyInstance;
   platform: Platform;
   subgraphs: Subgraph[];
+  /** Stops what the system built (sockets, server, graph, subgraphs and their workers); its parts stay open. */
   close(): Promise<void>;
 }
 
@@ -55,20 +47,15 @@ function ownOperationNames(): string[] {
 }
 
 /**
- * Builds the whole system without listening: the subgraphs that have no remote URL run in this process
- * (single-node mode); the others are reached over HTTP with a signed internal identity.
+ * Builds the whole system on the process's parts (openProcess; a test's openParts) without listening: the
+ * subgraphs that have no remote URL run in this process (single-node mode); the others are reached over HTTP
+ * with a signed internal identity.
  */
-export async function startSystem(options: SystemOptions): Promise<System> {
-  const { config } = options;
-  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
-  const tracing = await openTracing(config, 'gateway');
-  const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
-  const platform = createPlatform(config, logger, stores, options.now);
+export async function startSystem(parts: ProcessParts): Promise<System> {
+  const { config, logger, stores, platform, database, readiness } = parts;
   const metrics = createMetrics({ operationNames: ownOperationNames(), serviceNames: config.METRICS_SERVICE_NAMES });
   const identity = new InternalIdentity(platform.codec);
   const local = new Map<string, Subgraph>();
-  const database = new DatabasePool(options.databaseUrl);
-  platform.notifications.open(database);
   const remoteUrls: string[] = [];
   for (const entry of subgraphRegistry) {
     const remoteUrl = entry.remoteUrl(config);
@@ -107,6 +94,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       },
       cache: () => stores.keyValue.ping(),
       push: pushHealthOf([...local.values()]),
+      ready: () => readiness.ready,
     },
   });
   const subscriptions = await attachSubscriptions({
@@ -126,10 +114,22 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       await app.close();
       await graph.apollo.stop();
       await Promise.all([...local.values()].map((subgraph) => subgraph.close()));
-      await platform.notifications.close();
-      await database.close();
-      await stores.close();
-      await tracing.close();
+    },
+  };
+}
+
+/**
+ * The system on parts of its own, as the single process runs it (`main.ts`) but without its signals, for tests
+ * and the bench that run it inside their own process: `close` stops the system, then closes its parts.
+ */
+export async function openSystem(config: Config, databaseUrl: string, logger?: Logger): Promise<System> {
+  const parts = await openParts(config, { name: 'gateway', databaseUrl, logger });
+  const system = await startSystem(parts);
+  return {
+    ...system,
+    close: async () => {
+      await system.close();
+      await parts.close();
     },
   };
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type ConfigNeeds } from './config.js';
 
 const secret = 'a-jwt-secret-that-is-long-enough-0123456789';
 const encryptionKey = Buffer.alloc(32, 7).toString('base64');
 const valid = { JWT_SECRET: secret, DATA_ENCRYPTION_KEY: encryptionKey };
 
-function failureOf(env: NodeJS.ProcessEnv): ConfigError {
+function failureOf(env: NodeJS.ProcessEnv, needs?: ConfigNeeds): ConfigError {
   try {
-    loadConfig(env);
+    loadConfig(env, needs);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return error as ConfigError;
@@ -110,5 +110,37 @@ describe('loadConfig', () => {
       'REDIS_URL',
     );
     expect(loadConfig({ ...valid, ...production }).NODE_ENV).toBe('production');
+  });
+
+  it("checks a kind of process's own needs in the schema: its defaults, and what it requires, named with why", () => {
+    const worker = { requires: { DATABASE_URL: 'required for the worker' } };
+    const error = failureOf({ ...valid, PORT: 'eighty' }, worker).message;
+    expect(error).toContain('DATABASE_URL required for the worker');
+    expect(error).toContain('PORT');
+    expect(loadConfig({ ...valid, DATABASE_URL: 'postgres://db.example/platform' }, worker).DATABASE_URL).toBe(
+      'postgres://db.example/platform',
+    );
+    expect(loadConfig(valid, { defaults: { PORT: '4001' } }).PORT).toBe(4001);
+    expect(loadConfig({ ...valid, PORT: '5000' }, { defaults: { PORT: '4001' } }).PORT).toBe(5000);
+    expect(loadConfig({ ...valid, PORT: '' }, { defaults: { PORT: '4001' } }).PORT).toBe(4001);
+  });
+
+  it('fills variables before they are checked, never over what the environment sets', () => {
+    const fill = () => ({ JWT_SECRET: secret, DATA_ENCRYPTION_KEY: encryptionKey });
+    expect(loadConfig({}, { fill }).JWT_SECRET).toBe(secret);
+  });
+
+  it('refuses SEED_DEMO in production, and bounds the drain timeout', () => {
+    const production = {
+      ...valid,
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db.example/platform',
+      REDIS_URL: 'redis://cache.example:6379',
+    };
+    expect(failureOf({ ...production, SEED_DEMO: 'true' }).message).toContain(
+      'SEED_DEMO must not be true in production',
+    );
+    expect(loadConfig(valid).DRAIN_TIMEOUT_SECONDS).toBe(8);
+    expect(failureOf({ ...valid, DRAIN_TIMEOUT_SECONDS: '0' }).message).toContain('DRAIN_TIMEOUT_SECONDS');
   });
 });

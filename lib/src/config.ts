@@ -33,7 +33,7 @@ const urlWithScheme = (...schemes: string[]) =>
       `must be a ${schemes.join(' or ')}// URL`,
     );
 
-const environmentSchema = z.object({
+const environmentShape = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
@@ -107,12 +107,19 @@ const environmentSchema = z.object({
   METRICS_TOKEN: secretOfAtLeast32Bytes.optional(),
   /** X-Service-Name values /internal/verify is counted under in /metrics; any other counts as `other`. */
   METRICS_SERVICE_NAMES: commaList,
-});
+  /**
+   * How long a process drains on SIGTERM/SIGINT (in-flight requests, sockets, jobs) before it cuts what is left;
+   * below docker's 10 s and Kubernetes's 30 s before SIGKILL, with time left to close the pools.
+   */
+  DRAIN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(8),
+};
 
-export type Environment = z.infer<typeof environmentSchema>;
+export type Environment = z.infer<z.ZodObject<typeof environmentShape>>;
+
+type VariableName = keyof typeof environmentShape;
 
 /** Every variable the platform reads: the README's table and .env.example are checked against it. */
-export const configurationVariables = Object.keys(environmentSchema.shape);
+export const configurationVariables = Object.keys(environmentShape);
 
 export interface Config extends Omit<
   Environment,
@@ -126,23 +133,55 @@ export interface Config extends Omit<
 
 export class ConfigError extends Error {}
 
+/** What one kind of process needs of the environment beyond what every process needs. */
+export interface ConfigNeeds {
+  /** Variables it cannot run without, each with the words its error ends with (`required for the worker`). */
+  requires?: Partial<Record<VariableName, string>>;
+  /** Its own defaults (a subgraph's port), below the environment's values. */
+  defaults?: Partial<Record<VariableName, string>>;
+  /** Fills in variables before they are checked, from the environment as given (embedded mode: kept secrets). */
+  fill?: (environment: Readonly<Record<string, string>>) => Record<string, string>;
+}
+
 /**
- * Parses the environment once; every invalid variable is named in one line. Secrets are never
- * generated here: embedded mode fills them from its data folder before this runs (see embedded.ts).
+ * The schema of one environment: every variable's type, and the rules that depend on the environment (what
+ * production requires) or on the kind of process (`needs`), as refinements of the variable they are about, so
+ * that each problem is named under its variable and every problem is found in one pass.
  */
-export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
-  // An empty variable is an unset one: docker-compose passes `${NAME:-}` as empty when the operator sets nothing.
-  const env = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
-  const parsed = environmentSchema.safeParse(env);
-  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
-  const required = ['JWT_SECRET', 'DATA_ENCRYPTION_KEY'];
-  if (env.NODE_ENV === 'production') required.push('DATABASE_URL', 'REDIS_URL');
-  if (env.NODE_ENV === 'production' && env.SEED_DEMO === 'true')
-    problems.push('SEED_DEMO must not be true in production');
-  for (const name of required) {
-    if (!env[name] && !problems.some((problem) => problem.startsWith(`${name} `))) problems.push(`${name} required`);
+function environmentSchemaFor(env: Record<string, string>, needs: ConfigNeeds) {
+  const production = env.NODE_ENV === 'production';
+  const requires: Partial<Record<VariableName, string>> = {
+    JWT_SECRET: 'required',
+    DATA_ENCRYPTION_KEY: 'required',
+    ...(production ? { DATABASE_URL: 'required in production', REDIS_URL: 'required in production' } : {}),
+    ...needs.requires,
+  };
+  const shape: Record<string, z.ZodTypeAny> = { ...environmentShape };
+  for (const [name, words] of Object.entries(requires)) {
+    shape[name] = shape[name]!.refine((value) => value !== undefined, words);
   }
-  if (!parsed.success || problems.length > 0) {
+  if (production) {
+    shape.SEED_DEMO = environmentShape.SEED_DEMO.refine((seed) => !seed, 'must not be true in production');
+  }
+  // Refinements keep each variable's output type: the parsed values are an Environment.
+  return z.object(shape) as unknown as z.ZodObject<typeof environmentShape>;
+}
+
+/**
+ * Parses the environment once; every invalid or missing variable is named in one line. Secrets are never
+ * generated here: embedded mode fills them from its data folder (`needs.fill`, see embedded.ts). This file is
+ * the one reader of `process.env`.
+ */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env, needs: ConfigNeeds = {}): Config {
+  // An empty variable is an unset one: docker-compose passes `${NAME:-}` as empty when the operator sets nothing.
+  const set = Object.entries(environment).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+  );
+  const given = { ...needs.defaults, ...Object.fromEntries(set) };
+  const env = { ...given, ...needs.fill?.(given) };
+  const parsed = environmentSchemaFor(env, needs).safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const values = parsed.data;

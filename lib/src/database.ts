@@ -66,9 +66,10 @@ export class DatabasePool {
     return orm;
   }
 
-  async close(): Promise<void> {
+  /** `jobsWaitMs`: how long jobs under way may take to finish before pg-boss fails them back to their queue. */
+  async close({ jobsWaitMs }: { jobsWaitMs?: number } = {}): Promise<void> {
     // Jobs under way finish (or are handed back to the queue) while their ORMs are still open.
-    await this.engine?.stop({ graceful: true });
+    await this.engine?.stop({ graceful: true, timeout: jobsWaitMs });
     // Closing any of the ORMs ends the shared client; closing the others after it is a no-op for the pool.
     for (const orm of this.orms.splice(0).reverse()) await orm.close();
   }

@@ -48,12 +48,13 @@ export const edgePaths: DescribedPath[] = [
     method: 'GET',
     url: '/health',
     operationId: 'Health',
-    summary: 'Health of the database, the cache and push: 503 and `degraded` when an enabled one fails',
+    summary:
+      'Health of the database, the cache and push: 503 and `degraded` when an enabled one fails or the process drains',
     tag: 'health',
     auth: 'none',
     responses: {
       200: { description: 'Every enabled service is healthy', schema: healthShape },
-      503: { description: 'An enabled service is unhealthy', schema: healthShape },
+      503: { description: 'An enabled service is unhealthy, or the process is draining', schema: healthShape },
     },
     errors: [429],
   },
@@ -66,7 +67,7 @@ export const edgePaths: DescribedPath[] = [
     auth: 'none',
     responses: {
       200: { description: 'The database is healthy', schema: databaseHealthShape },
-      503: { description: 'The database is unhealthy', schema: databaseHealthShape },
+      503: { description: 'The database is unhealthy, or the process is draining', schema: databaseHealthShape },
     },
     errors: [429],
   },

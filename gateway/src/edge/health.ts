@@ -8,6 +8,8 @@ export interface HealthChecks {
   cache(): Promise<void>;
   /** Undefined when push is disabled (FCM_ENABLED is not true). */
   push?: () => Promise<void>;
+  /** False once the process drains: both answers turn 503 (`degraded`) so that no new work is routed here. */
+  ready(): boolean;
 }
 
 const checkTimeoutMs = 1000;
@@ -28,7 +30,10 @@ async function probe(check: (() => Promise<void>) | undefined): Promise<ServiceH
   }
 }
 
-/** The auth spec's health record with real checks; `degraded` and 503 when an enabled service fails. */
+/**
+ * The auth spec's health record with real checks; `degraded` and 503 when an enabled service fails, or while the
+ * process drains.
+ */
 export function registerHealth(app: FastifyInstance, platform: Platform, checks: HealthChecks, version: string): void {
   const startedAt = platform.now();
   app.get('/health', async (_request, reply) => {
@@ -38,7 +43,7 @@ export function registerHealth(app: FastifyInstance, platform: Platform, checks:
       probe(checks.push),
     ]);
     const services = { database, cache, push };
-    const healthy = Object.values(services).every((state) => state !== 'unhealthy');
+    const healthy = Object.values(services).every((state) => state !== 'unhealthy') && checks.ready();
     return reply.code(healthy ? 200 : 503).send({
       status: healthy ? 'ok' : 'degraded',
       timestamp: new Date(platform.now()).toISOString(),
@@ -49,8 +54,9 @@ export function registerHealth(app: FastifyInstance, platform: Platform, checks:
   });
   app.get('/health/db', async (_request, reply) => {
     const database = await probe(checks.database);
-    return reply.code(database === 'healthy' ? 200 : 503).send({
-      status: database === 'healthy' ? 'ok' : 'degraded',
+    const healthy = database === 'healthy' && checks.ready();
+    return reply.code(healthy ? 200 : 503).send({
+      status: healthy ? 'ok' : 'degraded',
       timestamp: new Date(platform.now()).toISOString(),
       database,
     });

@@ -4,6 +4,8 @@ import { parseBearer } from '@platform/lib/auth/authenticator';
 import type { Config } from '@platform/lib/config';
 import type { Logger } from '@platform/lib/logger';
 import type { Metrics } from '@platform/lib/metrics';
+import { Deadline } from '@platform/lib/process/deadline';
+import { drainOf } from '@platform/lib/process/http-drain';
 import { MetricsTokenRequiredError } from './edge.errors.js';
 import { frameworkErrorHandler, registerErrorHandling } from './error-handler.js';
 import { requestIdOf } from './request-hooks.js';
@@ -39,8 +41,12 @@ function metricsListener(config: Config, metrics: Metrics, logger: Logger): Fast
     done();
   });
   serveMetrics(app, config, metrics);
+  drainOf(app.server);
   return app;
 }
+
+/** A scrape in flight when the edge closes is answered, for this long at most. */
+const scrapeDrainMs = 1000;
 
 /**
  * /metrics (decisions: Security findings (issue 31)): on the edge's port, or, with METRICS_PORT, on a port of its
@@ -54,6 +60,7 @@ export function registerMetrics(app: FastifyInstance, config: Config, metrics: M
     await listener.listen({ port, host: config.HOST });
   });
   app.addHook('onClose', async () => {
+    await drainOf(listener.server).drain(new Deadline(scrapeDrainMs));
     await listener.close();
   });
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@platform/lib/logger';
 import { httpClient, loginAs } from '../../../test/client.js';
 import { adminCredentials, createTestDatabase, newSharedResources, testConfigOf } from '../../../test/harness.js';
 import { servicesMissing, testRedisUrl } from '../../../test/services.js';
-import { startSystem, type System } from '../system.js';
+import { openSystem, type System } from '../system.js';
 
 describe.skipIf(servicesMissing)('REDIS_KEY_PREFIX', () => {
   const prefix = `prefix-test:${randomUUID()}:`;
@@ -16,7 +15,7 @@ describe.skipIf(servicesMissing)('REDIS_KEY_PREFIX', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const config = testConfigOf(newSharedResources(database.url), { REDIS_KEY_PREFIX: prefix });
-    system = await startSystem({ config, databaseUrl: database.url, logger: createLogger(config.LOG_LEVEL) });
+    system = await openSystem(config, database.url);
     redis = new Redis(testRedisUrl!);
   });
   afterAll(async () => {

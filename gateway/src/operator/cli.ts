@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { ConfigError } from '@platform/lib/config';
-import { loadProcessConfig } from '../process-config.js';
+import { processConfig } from '@platform/lib/process/process-config';
 import { operatorToolsOf } from './operator-tools.js';
 import { runOperatorCommand } from './run-command.js';
 
 /** `platform <command>`: the operator's command line (README: Operators). */
 async function main(): Promise<number> {
-  const { config } = await loadProcessConfig();
+  const config = processConfig({ name: 'platform', embedded: true });
   return runOperatorCommand(process.argv.slice(2), operatorToolsOf(config), {
     out: (line) => console.log(line),
     err: (line) => console.error(line),

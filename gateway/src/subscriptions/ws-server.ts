@@ -18,6 +18,8 @@ import type { GatewayContext, RequestInfo } from '@platform/lib/graphql/context'
 import { graphQLErrorOf, maskedGraphQLError } from '@platform/lib/graphql/error-boundary';
 import { refuseOversizedQuietly } from '@platform/lib/graphql/oversized-messages';
 import type { Logger } from '@platform/lib/logger';
+import { drainOf } from '@platform/lib/process/http-drain';
+import { closeSockets } from '@platform/lib/process/socket-close';
 import { bodyLimitBytes } from '../edge/body-limit.js';
 import type { BrowserOrigins } from '../edge/browser-origins.js';
 import { InvalidUpgradeError, OriginNotAllowedError, RouteNotFoundError } from '../edge/edge.errors.js';
@@ -175,11 +177,13 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
     wss,
   );
   wss.on('error', (error) => logger.error({ err: error }, 'subscription server error'));
-  return {
-    close: async () => {
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
       options.server.off('upgrade', onUpgrade);
-      for (const client of wss.clients) client.terminate();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
-    },
-  };
+      await closeSockets(wss);
+    })());
+  // A process closes the sockets (1012) as soon as it starts draining, before it waits for requests in flight.
+  drainOf(options.server).alsoClose(close);
+  return { close };
 }

@@ -18,8 +18,9 @@ import { InvalidInternalIdentityError } from '../auth/auth.errors.js';
 import { UnauthenticatedError } from '../errors.js';
 import { registerTraceHooks } from '../http-tracing.js';
 import type { Logger } from '../logger.js';
-import type { Platform } from '../platform.js';
-import { openTracing } from '../tracing.js';
+import { drainOf } from '../process/http-drain.js';
+import type { ProcessParts } from '../process/process-parts.js';
+import { closeSockets } from '../process/socket-close.js';
 import type { GatewayContext } from './context.js';
 import { containError, graphQLErrorOf } from './error-boundary.js';
 import { InternalIdentity } from './internal-identity.js';
@@ -30,11 +31,13 @@ import type { Subgraph } from './subgraph.js';
  * A subgraph alone (distributed mode): its schema over HTTP for the gateway, and over graphql-ws on the same
  * path for the gateway's subscription bridge. The caller comes only from the gateway's signed internal
  * identity (header `x-internal-identity`, or `identity` in the socket's init payload); without a valid one a
- * request is refused (401) and a socket closed (4403).
+ * request is refused (401) and a socket closed (4403). /health/db answers 503 once the process drains.
  */
-export async function serveSubgraph(subgraph: Subgraph, platform: Platform): Promise<FastifyInstance> {
+export async function serveSubgraph(
+  subgraph: Subgraph,
+  { platform, readiness }: Pick<ProcessParts, 'platform' | 'readiness'>,
+): Promise<FastifyInstance> {
   const identity = new InternalIdentity(platform.codec);
-  const tracing = await openTracing(platform.config, subgraph.name);
   const apollo = new ApolloServer<GatewayContext>({
     schema: subgraph.schema,
     introspection: false,
@@ -75,18 +78,20 @@ export async function serveSubgraph(subgraph: Subgraph, platform: Platform): Pro
       () => true,
       () => false,
     );
+    const ok = healthy && readiness.ready;
     return reply
-      .code(healthy ? 200 : 503)
-      .send({ status: healthy ? 'ok' : 'degraded', database: healthy ? 'healthy' : 'unhealthy' });
+      .code(ok ? 200 : 503)
+      .send({ status: ok ? 'ok' : 'degraded', database: healthy ? 'healthy' : 'unhealthy' });
   });
   const sockets = attachSubscriptionSocket(app, subgraph, identity, platform.logger);
+  // A process closes them as it starts draining; a test's app.close() closes them here.
+  drainOf(app.server).alsoClose(sockets.close);
   app.addHook('preClose', async () => {
     await sockets.close();
   });
   app.addHook('onClose', async () => {
     await apollo.stop();
     await subgraph.close();
-    await tracing.close();
   });
   return app;
 }
@@ -165,10 +170,6 @@ function attachSubscriptionSocket(
     },
     wss,
   );
-  return {
-    close: async () => {
-      for (const client of wss.clients) client.terminate();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
-    },
-  };
+  let closing: Promise<void> | undefined;
+  return { close: () => (closing ??= closeSockets(wss)) };
 }
