@@ -34,8 +34,9 @@ export const operationsFolders = ['rest-adapters/src', 'console/src', 'gateway/s
 
 const config: CodegenConfig = {
   schema: `${root}schema/supergraph.graphql`,
-  ignoreNoDocuments: true,
-  generates: Object.fromEntries(operationsFolders.map((folder) => [`${root}${folder}/generated/`, operationsOf(folder)])),
+  generates: Object.fromEntries(
+    operationsFolders.map((folder) => [`${root}${folder}/generated/`, operationsOf(folder)]),
+  ),
 };
 
 export default config;

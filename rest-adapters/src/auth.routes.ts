@@ -22,9 +22,13 @@ export const authRoutes = defineRoutes([
     tag: 'auth',
     auth: 'none',
     body: loginBody,
-    operation: graphql(`mutation Login($email: String!, $password: String!, $rememberMe: Boolean) {
-      login(email: $email, password: $password, rememberMe: $rememberMe) { ...TokenSetFields }
-    }`),
+    operation: graphql(`
+      mutation Login($email: String!, $password: String!, $rememberMe: Boolean) {
+        login(email: $email, password: $password, rememberMe: $rememberMe) {
+          ...TokenSetFields
+        }
+      }
+    `),
     variables: ({ body }) => body,
     response: dataOf(tokenSetShape),
     refusals: [401],
@@ -38,7 +42,13 @@ export const authRoutes = defineRoutes([
     tag: 'auth',
     auth: 'none',
     body: refreshBody,
-    operation: graphql(`mutation RefreshToken($refreshToken: String!) { refreshToken(refreshToken: $refreshToken) { ...TokenSetFields } }`),
+    operation: graphql(`
+      mutation RefreshToken($refreshToken: String!) {
+        refreshToken(refreshToken: $refreshToken) {
+          ...TokenSetFields
+        }
+      }
+    `),
     variables: ({ body }) => body,
     response: dataOf(tokenSetShape),
     refusals: [401],
@@ -52,7 +62,13 @@ export const authRoutes = defineRoutes([
     tag: 'auth',
     auth: 'bearer',
     body: refreshTokenBody,
-    operation: graphql(`mutation Logout($refreshToken: String!) { logout(refreshToken: $refreshToken) { success } }`),
+    operation: graphql(`
+      mutation Logout($refreshToken: String!) {
+        logout(refreshToken: $refreshToken) {
+          success
+        }
+      }
+    `),
     variables: ({ body }) => body,
     response: dataOf(z.strictObject({ success: z.boolean() })),
     result: (data) => ({ data: data.logout }),

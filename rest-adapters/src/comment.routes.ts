@@ -1,11 +1,5 @@
 import { z } from '@platform/lib/validation';
-import {
-  commentOf,
-  commentPageOf,
-  commentPageShape,
-  commentShape,
-  reactionShape,
-} from './comment.shapes.js';
+import { commentOf, commentPageOf, commentPageShape, commentShape, reactionShape } from './comment.shapes.js';
 import { sortedPageQuery } from './paging.js';
 import { messageShape } from './response.shapes.js';
 import { graphql } from './generated/index.js';
@@ -32,11 +26,35 @@ export const commentRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     query: sortedPageQuery,
-    operation: graphql(`query TaskComments($uniqueCode: String!, $page: Int, $limit: Int, $search: String, $sortBy: String,
-      $sortOrder: String) {
-      taskComments(uniqueCode: $uniqueCode, page: $page, limit: $limit, search: $search, sortBy: $sortBy,
-        sortOrder: $sortOrder) { data { ...CommentFields } meta { limit page total totalPages } }
-    }`),
+    operation: graphql(`
+      query TaskComments(
+        $uniqueCode: String!
+        $page: Int
+        $limit: Int
+        $search: String
+        $sortBy: String
+        $sortOrder: String
+      ) {
+        taskComments(
+          uniqueCode: $uniqueCode
+          page: $page
+          limit: $limit
+          search: $search
+          sortBy: $sortBy
+          sortOrder: $sortOrder
+        ) {
+          data {
+            ...CommentFields
+          }
+          meta {
+            limit
+            page
+            total
+            totalPages
+          }
+        }
+      }
+    `),
     variables: ({ params, query }) => ({ uniqueCode: params.unique_code, ...query }),
     response: commentPageShape,
     result: (data) => commentPageOf(data.taskComments),
@@ -49,9 +67,13 @@ export const commentRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     body: addBody,
-    operation: graphql(`mutation AddTaskComment($uniqueCode: String!, $input: AddCommentInput!) {
-      addTaskComment(uniqueCode: $uniqueCode, input: $input) { ...CommentFields }
-    }`),
+    operation: graphql(`
+      mutation AddTaskComment($uniqueCode: String!, $input: AddCommentInput!) {
+        addTaskComment(uniqueCode: $uniqueCode, input: $input) {
+          ...CommentFields
+        }
+      }
+    `),
     variables: ({ params, body }) => ({ uniqueCode: params.unique_code, input: body }),
     response: commentShape,
     result: (data) => commentOf(data.addTaskComment),
@@ -65,11 +87,16 @@ export const commentRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     body: z.object({ commentId: text, type: text }),
-    operation: graphql(`mutation ToggleTaskCommentReaction($uniqueCode: String!, $commentId: String!, $type: String!) {
-      toggleTaskCommentReaction(uniqueCode: $uniqueCode, commentId: $commentId, type: $type) {
-        commentId likes dislikes userReaction
+    operation: graphql(`
+      mutation ToggleTaskCommentReaction($uniqueCode: String!, $commentId: String!, $type: String!) {
+        toggleTaskCommentReaction(uniqueCode: $uniqueCode, commentId: $commentId, type: $type) {
+          commentId
+          likes
+          dislikes
+          userReaction
+        }
       }
-    }`),
+    `),
     variables: ({ params, body }) => ({ uniqueCode: params.unique_code, ...body }),
     response: reactionShape,
     result: (data) => data.toggleTaskCommentReaction,
@@ -81,9 +108,13 @@ export const commentRoutes = defineRoutes([
     tag: 'comments',
     auth: 'bearer',
     params: z.object({ unique_code: z.string(), commentId: z.string() }),
-    operation: graphql(`mutation DeleteTaskComment($uniqueCode: String!, $commentId: String!) {
-      deleteTaskComment(uniqueCode: $uniqueCode, commentId: $commentId) { message }
-    }`),
+    operation: graphql(`
+      mutation DeleteTaskComment($uniqueCode: String!, $commentId: String!) {
+        deleteTaskComment(uniqueCode: $uniqueCode, commentId: $commentId) {
+          message
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.unique_code, commentId: params.commentId }),
     response: messageShape,
     result: (data) => data.deleteTaskComment,

@@ -6,10 +6,27 @@ import { personShape } from './person.shapes.js';
 import { count, timestamp } from './response.shapes.js';
 
 /** Everything of the spec's Comment, its author as a Person (read from the graph's camelCase names). */
-graphql(`fragment CommentFields on TaskComment {
-  id taskId parentId actorId actor { ...PersonFields } content
-  attachments { id fileId } likes dislikes isDeleted userReaction createdAt
-}`);
+graphql(`
+  fragment CommentFields on TaskComment {
+    id
+    taskId
+    parentId
+    actorId
+    actor {
+      ...PersonFields
+    }
+    content
+    attachments {
+      id
+      fileId
+    }
+    likes
+    dislikes
+    isDeleted
+    userReaction
+    createdAt
+  }
+`);
 
 /** The spec's Comment, field for field. */
 export function commentOf(comment: CommentFieldsFragment) {

@@ -3,7 +3,13 @@ import { dataOf, timestamp } from './response.shapes.js';
 import { graphql } from './generated/index.js';
 import { defineRoutes, route } from './route.js';
 
-graphql(`fragment DecisionFields on ConfirmationDecisionResult { success confirmationId status }`);
+graphql(`
+  fragment DecisionFields on ConfirmationDecisionResult {
+    success
+    confirmationId
+    status
+  }
+`);
 
 const status = z.enum(['pending', 'approved', 'rejected', 'expired']);
 const decisionShape = dataOf(z.strictObject({ success: z.boolean(), confirmationId: z.string(), status }));
@@ -17,9 +23,15 @@ export const confirmationRoutes = defineRoutes([
     tag: 'confirmations',
     auth: 'bearer',
     body: z.object({ actionType: z.string(), actionPayload: z.record(z.unknown()) }),
-    operation: graphql(`mutation InitiateConfirmation($actionType: String!, $actionPayload: JSON!) {
-      initiateConfirmation(actionType: $actionType, actionPayload: $actionPayload) { confirmationId challenge expiresAt }
-    }`),
+    operation: graphql(`
+      mutation InitiateConfirmation($actionType: String!, $actionPayload: JSON!) {
+        initiateConfirmation(actionType: $actionType, actionPayload: $actionPayload) {
+          confirmationId
+          challenge
+          expiresAt
+        }
+      }
+    `),
     variables: ({ body }) => body,
     response: dataOf(z.strictObject({ confirmationId: z.string(), challenge: z.string(), expiresAt: timestamp })),
     result: (data) => ({ data: data.initiateConfirmation }),
@@ -32,11 +44,19 @@ export const confirmationRoutes = defineRoutes([
     tag: 'confirmations',
     auth: 'bearer',
     params: z.object({ id: z.string() }),
-    operation: graphql(`query ConfirmationStatus($id: String!) {
-      confirmationStatus(confirmationId: $id) {
-        confirmationId status actionType actionPayload createdAt expiresAt updatedAt
+    operation: graphql(`
+      query ConfirmationStatus($id: String!) {
+        confirmationStatus(confirmationId: $id) {
+          confirmationId
+          status
+          actionType
+          actionPayload
+          createdAt
+          expiresAt
+          updatedAt
+        }
       }
-    }`),
+    `),
     variables: ({ params }) => ({ id: params.id }),
     response: dataOf(
       z.strictObject({
@@ -59,10 +79,18 @@ export const confirmationRoutes = defineRoutes([
     auth: 'bearer',
     params: z.object({ id: z.string() }),
     body: z.object({ deviceId: z.string(), signedChallenge: z.string() }),
-    operation: graphql(`mutation VerifyConfirmation($id: String!, $deviceId: String!, $signedChallenge: String!) {
-      verifyConfirmation(confirmationId: $id, deviceId: $deviceId, signedChallenge: $signedChallenge) { ...DecisionFields }
-    }`),
-    variables: ({ params, body }) => ({ id: params.id, deviceId: body.deviceId, signedChallenge: body.signedChallenge }),
+    operation: graphql(`
+      mutation VerifyConfirmation($id: String!, $deviceId: String!, $signedChallenge: String!) {
+        verifyConfirmation(confirmationId: $id, deviceId: $deviceId, signedChallenge: $signedChallenge) {
+          ...DecisionFields
+        }
+      }
+    `),
+    variables: ({ params, body }) => ({
+      id: params.id,
+      deviceId: body.deviceId,
+      signedChallenge: body.signedChallenge,
+    }),
     response: decisionShape,
     refusals: [410],
     result: (data) => ({ data: data.verifyConfirmation }),
@@ -75,9 +103,13 @@ export const confirmationRoutes = defineRoutes([
     auth: 'bearer',
     params: z.object({ id: z.string() }),
     body: z.object({ reason: z.string().nullish() }).optional(),
-    operation: graphql(`mutation RejectConfirmation($id: String!, $reason: String) {
-      rejectConfirmation(confirmationId: $id, reason: $reason) { ...DecisionFields }
-    }`),
+    operation: graphql(`
+      mutation RejectConfirmation($id: String!, $reason: String) {
+        rejectConfirmation(confirmationId: $id, reason: $reason) {
+          ...DecisionFields
+        }
+      }
+    `),
     variables: ({ params, body }) => ({
       id: params.id,
       reason: body?.reason ?? null,

@@ -4,9 +4,18 @@ import { graphql } from './generated/index.js';
 import { defineRoutes, route } from './route.js';
 import { challengeShape } from './token.shapes.js';
 
-graphql(`fragment DeviceFields on RegisteredDevice {
-  id deviceName deviceType deviceFingerprint isActive lastUsedAt createdAt updatedAt
-}`);
+graphql(`
+  fragment DeviceFields on RegisteredDevice {
+    id
+    deviceName
+    deviceType
+    deviceFingerprint
+    isActive
+    lastUsedAt
+    createdAt
+    updatedAt
+  }
+`);
 
 /** The auth spec's Device; its key and push token are never shown. */
 const deviceShape = z.strictObject({
@@ -42,9 +51,16 @@ export const deviceRoutes = defineRoutes([
     tag: 'devices',
     auth: 'bearer',
     body: registerChallengeBody,
-    operation: graphql(`mutation RegisterDeviceChallenge($input: RegisterDeviceChallengeInput!) {
-      registerDeviceChallenge(input: $input) { challenge expiresAt deviceId sessionId }
-    }`),
+    operation: graphql(`
+      mutation RegisterDeviceChallenge($input: RegisterDeviceChallengeInput!) {
+        registerDeviceChallenge(input: $input) {
+          challenge
+          expiresAt
+          deviceId
+          sessionId
+        }
+      }
+    `),
     variables: ({ body }) => ({ input: body }),
     response: dataOf(challengeShape.extend({ deviceId: z.string().uuid() })),
     refusals: [409],
@@ -58,11 +74,17 @@ export const deviceRoutes = defineRoutes([
     tag: 'devices',
     auth: 'bearer',
     body: z.object({ sessionId: z.string(), signedChallenge: z.string() }).strict(),
-    operation: graphql(`mutation VerifyDeviceRegistration($sessionId: String!, $signedChallenge: String!) {
-      verifyDeviceRegistration(sessionId: $sessionId, signedChallenge: $signedChallenge) {
-        success deviceId device { ...DeviceFields }
+    operation: graphql(`
+      mutation VerifyDeviceRegistration($sessionId: String!, $signedChallenge: String!) {
+        verifyDeviceRegistration(sessionId: $sessionId, signedChallenge: $signedChallenge) {
+          success
+          deviceId
+          device {
+            ...DeviceFields
+          }
+        }
       }
-    }`),
+    `),
     variables: ({ body }) => body,
     response: dataOf(z.strictObject({ success: z.boolean(), deviceId: z.string().uuid(), device: deviceShape })),
     result: (data) => ({ data: data.verifyDeviceRegistration }),
@@ -73,7 +95,13 @@ export const deviceRoutes = defineRoutes([
     summary: "List the signed-in user's devices",
     tag: 'devices',
     auth: 'bearer',
-    operation: graphql(`query MyDevices { myDevices { ...DeviceFields } }`),
+    operation: graphql(`
+      query MyDevices {
+        myDevices {
+          ...DeviceFields
+        }
+      }
+    `),
     variables: () => ({}),
     response: dataOf(z.strictObject({ devices: z.array(deviceShape) })),
     result: (data) => ({ data: { devices: data.myDevices } }),
@@ -85,9 +113,14 @@ export const deviceRoutes = defineRoutes([
     tag: 'devices',
     auth: 'bearer',
     body: z.object({ deviceId: z.string(), fcmToken: z.string() }).strict(),
-    operation: graphql(`mutation UpdateDevicePushToken($deviceId: String!, $fcmToken: String!) {
-      updateDevicePushToken(deviceId: $deviceId, fcmToken: $fcmToken) { success message }
-    }`),
+    operation: graphql(`
+      mutation UpdateDevicePushToken($deviceId: String!, $fcmToken: String!) {
+        updateDevicePushToken(deviceId: $deviceId, fcmToken: $fcmToken) {
+          success
+          message
+        }
+      }
+    `),
     variables: ({ body }) => body,
     response: outcomeShape,
     result: (data) => ({ data: data.updateDevicePushToken }),
@@ -99,7 +132,14 @@ export const deviceRoutes = defineRoutes([
     tag: 'devices',
     auth: 'bearer',
     params: z.object({ deviceId: z.string() }),
-    operation: graphql(`mutation DeleteDevice($deviceId: String!) { deleteDevice(deviceId: $deviceId) { success message } }`),
+    operation: graphql(`
+      mutation DeleteDevice($deviceId: String!) {
+        deleteDevice(deviceId: $deviceId) {
+          success
+          message
+        }
+      }
+    `),
     variables: ({ params }) => ({ deviceId: params.deviceId }),
     response: outcomeShape,
     result: (data) => ({ data: data.deleteDevice }),

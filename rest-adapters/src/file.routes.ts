@@ -13,7 +13,17 @@ export const fileRoutes = defineRoutes([
     auth: 'bearer',
     // 25 MB: decisions, Shapes and codes (Files); the subgraph checks the same limit on the decoded bytes.
     upload: { field: 'file', maxBytes: 25 * 1024 * 1024 },
-    operation: graphql(`mutation UploadFile($input: UploadFileInput!) { uploadFile(input: $input) { id name mimeType path size } }`),
+    operation: graphql(`
+      mutation UploadFile($input: UploadFileInput!) {
+        uploadFile(input: $input) {
+          id
+          name
+          mimeType
+          path
+          size
+        }
+      }
+    `),
     // An upload route's handler always has its file (register.ts).
     variables: ({ upload }) => ({
       input: { name: upload!.fileName, mimeType: upload!.mimeType, contentBase64: upload!.bytes.toString('base64') },
@@ -29,7 +39,15 @@ export const fileRoutes = defineRoutes([
     tag: 'files',
     auth: 'bearer',
     params: z.object({ id: z.string() }),
-    operation: graphql(`query File($id: ID!) { file(id: $id) { id name mimeType } }`),
+    operation: graphql(`
+      query File($id: ID!) {
+        file(id: $id) {
+          id
+          name
+          mimeType
+        }
+      }
+    `),
     variables: ({ params }) => ({ id: params.id }),
     download: (data) => {
       const { file } = data;

@@ -13,9 +13,15 @@ export const mobileRoutes = defineRoutes([
     tag: 'mobile',
     auth: 'none',
     body: z.object({ deviceFingerprint: z.string() }).strict(),
-    operation: graphql(`mutation MobileChallenge($deviceFingerprint: String!) {
-      mobileChallenge(deviceFingerprint: $deviceFingerprint) { challenge expiresAt sessionId }
-    }`),
+    operation: graphql(`
+      mutation MobileChallenge($deviceFingerprint: String!) {
+        mobileChallenge(deviceFingerprint: $deviceFingerprint) {
+          challenge
+          expiresAt
+          sessionId
+        }
+      }
+    `),
     variables: ({ body }) => body,
     response: dataOf(challengeShape),
     refusals: [404],
@@ -29,11 +35,16 @@ export const mobileRoutes = defineRoutes([
     tag: 'mobile',
     auth: 'none',
     body: z.object({ sessionId: z.string(), signedChallenge: z.string(), rememberMe: z.boolean().optional() }).strict(),
-    operation: graphql(`mutation MobileBiometricLogin($sessionId: String!, $signedChallenge: String!, $rememberMe: Boolean) {
-      mobileBiometricLogin(sessionId: $sessionId, signedChallenge: $signedChallenge, rememberMe: $rememberMe) {
-        success tokens { ...TokenSetFields }
+    operation: graphql(`
+      mutation MobileBiometricLogin($sessionId: String!, $signedChallenge: String!, $rememberMe: Boolean) {
+        mobileBiometricLogin(sessionId: $sessionId, signedChallenge: $signedChallenge, rememberMe: $rememberMe) {
+          success
+          tokens {
+            ...TokenSetFields
+          }
+        }
       }
-    }`),
+    `),
     variables: ({ body }) => body,
     response: dataOf(z.strictObject({ success: z.boolean(), tokens: tokenSetShape })),
     refusals: [401],
@@ -47,7 +58,13 @@ export const mobileRoutes = defineRoutes([
     tag: 'mobile',
     auth: 'none',
     body: z.object({ refreshToken: z.string() }).strict(),
-    operation: graphql(`mutation MobileRefresh($refreshToken: String!) { mobileRefresh(refreshToken: $refreshToken) { ...TokenSetFields } }`),
+    operation: graphql(`
+      mutation MobileRefresh($refreshToken: String!) {
+        mobileRefresh(refreshToken: $refreshToken) {
+          ...TokenSetFields
+        }
+      }
+    `),
     variables: ({ body }) => body,
     response: dataOf(tokenSetShape),
     refusals: [401],

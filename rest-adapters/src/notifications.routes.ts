@@ -9,7 +9,17 @@ import { graphql } from './generated/index.js';
 import { defineRoutes, route } from './route.js';
 
 /** The spec's device record: snake_case names through aliases; `user` comes from the auth subgraph. */
-graphql(`fragment NotificationFields on Notification { id message targetLink targetText unread readAt createdAt }`);
+graphql(`
+  fragment NotificationFields on Notification {
+    id
+    message
+    targetLink
+    targetText
+    unread
+    readAt
+    createdAt
+  }
+`);
 
 /** The notification spec's Device record. */
 const deviceShape = z.strictObject({
@@ -73,14 +83,31 @@ export const notificationRoutes = defineRoutes([
     summary: 'List my push devices',
     tag: 'notifications',
     auth: 'bearer',
-    operation: graphql(`query MyPushDevices {
-      myPushDevices {
-        device_id: deviceId device_name: deviceName device_type: deviceType fcm_token: fcmToken
-        provider_player_id: providerPlayerId token_invalid: tokenInvalid invalid_since: invalidSince
-        created_at: createdAt updated_at: updatedAt user_id: userId
-        user { id email emailVerified mfaEnabled status createdAt updatedAt }
+    operation: graphql(`
+      query MyPushDevices {
+        myPushDevices {
+          device_id: deviceId
+          device_name: deviceName
+          device_type: deviceType
+          fcm_token: fcmToken
+          provider_player_id: providerPlayerId
+          token_invalid: tokenInvalid
+          invalid_since: invalidSince
+          created_at: createdAt
+          updated_at: updatedAt
+          user_id: userId
+          user {
+            id
+            email
+            emailVerified
+            mfaEnabled
+            status
+            createdAt
+            updatedAt
+          }
+        }
       }
-    }`),
+    `),
     variables: () => ({}),
     response: z.array(deviceShape),
     result: (data) => data.myPushDevices,
@@ -92,9 +119,14 @@ export const notificationRoutes = defineRoutes([
     tag: 'notifications',
     auth: 'bearer',
     body: registerDeviceBody,
-    operation: graphql(`mutation RegisterPushDevice($input: RegisterPushDeviceInput!) {
-      registerPushDevice(input: $input) { message created }
-    }`),
+    operation: graphql(`
+      mutation RegisterPushDevice($input: RegisterPushDeviceInput!) {
+        registerPushDevice(input: $input) {
+          message
+          created
+        }
+      }
+    `),
     variables: ({ body: device }) => {
       return {
         input: {
@@ -120,9 +152,13 @@ export const notificationRoutes = defineRoutes([
     tag: 'notifications',
     auth: 'bearer',
     body: z.record(z.string({ invalid_type_error: 'must be a string' }).max(4096, 'must be at most 4096 characters')),
-    operation: graphql(`mutation UpdatePushDeviceTokens($deviceId: String!, $changes: JSONObject!) {
-      updatePushDeviceTokens(deviceId: $deviceId, changes: $changes) { message }
-    }`),
+    operation: graphql(`
+      mutation UpdatePushDeviceTokens($deviceId: String!, $changes: JSONObject!) {
+        updatePushDeviceTokens(deviceId: $deviceId, changes: $changes) {
+          message
+        }
+      }
+    `),
     variables: ({ body, params }) => ({ deviceId: params.device_id, changes: body }),
     response: messageShape,
     result: (data) => data.updatePushDeviceTokens,
@@ -134,11 +170,19 @@ export const notificationRoutes = defineRoutes([
     tag: 'notifications',
     auth: 'bearer',
     query: pageQuery,
-    operation: graphql(`query MyNotifications($page: Int, $limit: Int) {
-      myNotifications(page: $page, limit: $limit) {
-        currentPage totalItems totalPages unreadCount items { ...NotificationFields }
+    operation: graphql(`
+      query MyNotifications($page: Int, $limit: Int) {
+        myNotifications(page: $page, limit: $limit) {
+          currentPage
+          totalItems
+          totalPages
+          unreadCount
+          items {
+            ...NotificationFields
+          }
+        }
       }
-    }`),
+    `),
     variables: ({ query }) => query,
     response: z.strictObject({
       currentPage: count,
@@ -155,7 +199,13 @@ export const notificationRoutes = defineRoutes([
     summary: 'Mark a notification read',
     tag: 'notifications',
     auth: 'bearer',
-    operation: graphql(`mutation MarkNotificationRead($id: ID!) { markNotificationRead(id: $id) { ...NotificationFields } }`),
+    operation: graphql(`
+      mutation MarkNotificationRead($id: ID!) {
+        markNotificationRead(id: $id) {
+          ...NotificationFields
+        }
+      }
+    `),
     variables: ({ params }) => ({ id: params.id }),
     response: notificationShape,
     result: (data) => data.markNotificationRead,
@@ -166,7 +216,13 @@ export const notificationRoutes = defineRoutes([
     summary: 'Mark all my notifications read',
     tag: 'notifications',
     auth: 'bearer',
-    operation: graphql(`mutation MarkAllNotificationsRead { markAllNotificationsRead { message } }`),
+    operation: graphql(`
+      mutation MarkAllNotificationsRead {
+        markAllNotificationsRead {
+          message
+        }
+      }
+    `),
     variables: () => ({}),
     response: messageShape,
     result: (data) => data.markAllNotificationsRead,
@@ -178,9 +234,15 @@ export const notificationRoutes = defineRoutes([
     tag: 'internal',
     auth: 'service',
     body: notificationJobSchema,
-    operation: graphql(`mutation ProcessNotificationJob($input: NotificationJobInput!) {
-      processNotificationJob(input: $input) { jobId message processedRecipients }
-    }`),
+    operation: graphql(`
+      mutation ProcessNotificationJob($input: NotificationJobInput!) {
+        processNotificationJob(input: $input) {
+          jobId
+          message
+          processedRecipients
+        }
+      }
+    `),
     variables: ({ body }) => ({ input: body }),
     response: z.strictObject({ jobId: z.string(), message: z.string(), processedRecipients: count }),
     result: (data) => data.processNotificationJob,
@@ -192,7 +254,13 @@ export const notificationRoutes = defineRoutes([
     tag: 'internal',
     auth: 'service',
     body: createNotificationSchema,
-    operation: graphql(`mutation CreateNotification($input: CreateNotificationInput!) { createNotification(input: $input) { message } }`),
+    operation: graphql(`
+      mutation CreateNotification($input: CreateNotificationInput!) {
+        createNotification(input: $input) {
+          message
+        }
+      }
+    `),
     variables: ({ body }) => ({ input: body }),
     response: messageShape,
     result: (data) => data.createNotification,
@@ -205,9 +273,13 @@ export const notificationRoutes = defineRoutes([
     tag: 'internal',
     auth: 'service',
     body: createNotificationsSchema,
-    operation: graphql(`mutation CreateNotifications($inputs: [CreateNotificationInput!]!) {
-      createNotifications(inputs: $inputs) { message }
-    }`),
+    operation: graphql(`
+      mutation CreateNotifications($inputs: [CreateNotificationInput!]!) {
+        createNotifications(inputs: $inputs) {
+          message
+        }
+      }
+    `),
     variables: ({ body }) => ({ inputs: body }),
     response: messageShape,
     result: (data) => data.createNotifications,

@@ -64,11 +64,14 @@ export const passkeyRoutes = defineRoutes([
     body: z
       .object({ userVerification: z.string().optional(), authenticatorSelection: z.record(z.unknown()).optional() })
       .optional(),
-    operation: graphql(`mutation BeginPasskeyRegistration($userVerification: String, $authenticatorSelection: JSONObject) {
-      beginPasskeyRegistration(userVerification: $userVerification, authenticatorSelection: $authenticatorSelection) {
-        challengeId publicKey
+    operation: graphql(`
+      mutation BeginPasskeyRegistration($userVerification: String, $authenticatorSelection: JSONObject) {
+        beginPasskeyRegistration(userVerification: $userVerification, authenticatorSelection: $authenticatorSelection) {
+          challengeId
+          publicKey
+        }
       }
-    }`),
+    `),
     variables: ({ body }) => ({ ...body }),
     response: dataOf(registrationOptionsShape),
     result: (data) => ({ data: data.beginPasskeyRegistration }),
@@ -81,11 +84,21 @@ export const passkeyRoutes = defineRoutes([
     tag: 'passkeys',
     auth: 'bearer',
     body: finishBody,
-    operation: graphql(`mutation FinishPasskeyRegistration($challengeId: String!, $credential: JSONObject!) {
-      finishPasskeyRegistration(challengeId: $challengeId, credential: $credential) {
-        success passkey { id name createdAt lastUsedAt backedUp deviceType }
+    operation: graphql(`
+      mutation FinishPasskeyRegistration($challengeId: String!, $credential: JSONObject!) {
+        finishPasskeyRegistration(challengeId: $challengeId, credential: $credential) {
+          success
+          passkey {
+            id
+            name
+            createdAt
+            lastUsedAt
+            backedUp
+            deviceType
+          }
+        }
       }
-    }`),
+    `),
     variables: ({ body }) => body,
     response: dataOf(z.strictObject({ success: z.boolean(), passkey: passkeyShape })),
     result: (data) => ({ data: data.finishPasskeyRegistration }),
@@ -97,9 +110,14 @@ export const passkeyRoutes = defineRoutes([
     tag: 'passkeys',
     auth: 'none',
     body: z.object({ email: z.string(), userVerification: z.string().optional() }),
-    operation: graphql(`mutation BeginPasskeyLogin($email: String!, $userVerification: String) {
-      beginPasskeyLogin(email: $email, userVerification: $userVerification) { challengeId publicKey }
-    }`),
+    operation: graphql(`
+      mutation BeginPasskeyLogin($email: String!, $userVerification: String) {
+        beginPasskeyLogin(email: $email, userVerification: $userVerification) {
+          challengeId
+          publicKey
+        }
+      }
+    `),
     variables: ({ body }) => body,
     response: dataOf(loginOptionsShape),
     result: (data) => ({ data: data.beginPasskeyLogin }),
@@ -112,9 +130,13 @@ export const passkeyRoutes = defineRoutes([
     tag: 'passkeys',
     auth: 'none',
     body: finishBody,
-    operation: graphql(`mutation FinishPasskeyLogin($challengeId: String!, $credential: JSONObject!) {
-      finishPasskeyLogin(challengeId: $challengeId, credential: $credential) { ...TokenSetFields }
-    }`),
+    operation: graphql(`
+      mutation FinishPasskeyLogin($challengeId: String!, $credential: JSONObject!) {
+        finishPasskeyLogin(challengeId: $challengeId, credential: $credential) {
+          ...TokenSetFields
+        }
+      }
+    `),
     variables: ({ body }) => body,
     response: dataOf(tokenSetShape),
     result: (data) => ({ data: data.finishPasskeyLogin }),

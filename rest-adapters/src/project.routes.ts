@@ -82,11 +82,37 @@ export const projectRoutes = defineRoutes([
     tag: 'projects',
     auth: 'bearer',
     query: listQuery,
-    operation: graphql(`query Projects($page: Int, $limit: Int, $search: String, $sortBy: String, $sortOrder: String,
-      $status: String, $customerId: String) {
-      projects(page: $page, limit: $limit, search: $search, sortBy: $sortBy, sortOrder: $sortOrder,
-        status: $status, customerId: $customerId) { data { ...ProjectFields } meta { limit page total totalPages } }
-    }`),
+    operation: graphql(`
+      query Projects(
+        $page: Int
+        $limit: Int
+        $search: String
+        $sortBy: String
+        $sortOrder: String
+        $status: String
+        $customerId: String
+      ) {
+        projects(
+          page: $page
+          limit: $limit
+          search: $search
+          sortBy: $sortBy
+          sortOrder: $sortOrder
+          status: $status
+          customerId: $customerId
+        ) {
+          data {
+            ...ProjectFields
+          }
+          meta {
+            limit
+            page
+            total
+            totalPages
+          }
+        }
+      }
+    `),
     variables: ({ query }) => query,
     response: projectPageShape,
     result: (data) => projectPageOf(data.projects),
@@ -98,7 +124,13 @@ export const projectRoutes = defineRoutes([
     tag: 'projects',
     auth: 'bearer',
     body: createBody,
-    operation: graphql(`mutation CreateProject($input: CreateProjectInput!) { createProject(input: $input) { ...ProjectFields } }`),
+    operation: graphql(`
+      mutation CreateProject($input: CreateProjectInput!) {
+        createProject(input: $input) {
+          ...ProjectFields
+        }
+      }
+    `),
     variables: ({ body }) => ({ input: body }),
     response: projectShape,
     result: (data) => projectOf(data.createProject),
@@ -111,7 +143,13 @@ export const projectRoutes = defineRoutes([
     tag: 'projects',
     auth: 'bearer',
     params: codeParams,
-    operation: graphql(`query Project($uniqueCode: String!) { project(uniqueCode: $uniqueCode) { ...ProjectFields } }`),
+    operation: graphql(`
+      query Project($uniqueCode: String!) {
+        project(uniqueCode: $uniqueCode) {
+          ...ProjectFields
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
     response: projectShape,
     result: (data) => projectOf(data.project),
@@ -124,9 +162,13 @@ export const projectRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     body: updateBody,
-    operation: graphql(`mutation UpdateProject($uniqueCode: String!, $input: UpdateProjectInput!) {
-      updateProject(uniqueCode: $uniqueCode, input: $input) { ...ProjectFields }
-    }`),
+    operation: graphql(`
+      mutation UpdateProject($uniqueCode: String!, $input: UpdateProjectInput!) {
+        updateProject(uniqueCode: $uniqueCode, input: $input) {
+          ...ProjectFields
+        }
+      }
+    `),
     variables: ({ params, body }) => ({ uniqueCode: params.uniqueCode, input: body }),
     response: projectShape,
     result: (data) => projectOf(data.updateProject),
@@ -138,7 +180,13 @@ export const projectRoutes = defineRoutes([
     tag: 'projects',
     auth: 'bearer',
     params: codeParams,
-    operation: graphql(`mutation DeleteProject($uniqueCode: String!) { deleteProject(uniqueCode: $uniqueCode) { message } }`),
+    operation: graphql(`
+      mutation DeleteProject($uniqueCode: String!) {
+        deleteProject(uniqueCode: $uniqueCode) {
+          message
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
     response: messageShape,
     result: (data) => data.deleteProject,
@@ -150,7 +198,13 @@ export const projectRoutes = defineRoutes([
     tag: 'projects',
     auth: 'bearer',
     params: codeParams,
-    operation: graphql(`mutation ApproveProject($uniqueCode: String!) { approveProject(uniqueCode: $uniqueCode) { ...ProjectFields } }`),
+    operation: graphql(`
+      mutation ApproveProject($uniqueCode: String!) {
+        approveProject(uniqueCode: $uniqueCode) {
+          ...ProjectFields
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
     response: projectShape,
     result: (data) => projectOf(data.approveProject),
@@ -163,9 +217,13 @@ export const projectRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     body: z.object({ progress: text }),
-    operation: graphql(`mutation UpdateProjectProgress($uniqueCode: String!, $progress: String!) {
-      updateProjectProgress(uniqueCode: $uniqueCode, progress: $progress) { ...ProjectFields }
-    }`),
+    operation: graphql(`
+      mutation UpdateProjectProgress($uniqueCode: String!, $progress: String!) {
+        updateProjectProgress(uniqueCode: $uniqueCode, progress: $progress) {
+          ...ProjectFields
+        }
+      }
+    `),
     variables: ({ params, body }) => ({ uniqueCode: params.uniqueCode, ...body }),
     response: projectShape,
     result: (data) => projectOf(data.updateProjectProgress),
@@ -178,9 +236,15 @@ export const projectRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     query: resourceQuery,
-    operation: graphql(`query ProjectResourceCounts($uniqueCode: String!, $resourceTypes: [String!]) {
-      projectResourceCounts(uniqueCode: $uniqueCode, resourceTypes: $resourceTypes) { type status count }
-    }`),
+    operation: graphql(`
+      query ProjectResourceCounts($uniqueCode: String!, $resourceTypes: [String!]) {
+        projectResourceCounts(uniqueCode: $uniqueCode, resourceTypes: $resourceTypes) {
+          type
+          status
+          count
+        }
+      }
+    `),
     variables: ({ params, query }) => ({ uniqueCode: params.uniqueCode, resourceTypes: query.resourceTypes }),
     response: z.array(z.strictObject({ type: z.enum(['tasks', 'products', 'documents']), status: z.string(), count })),
     result: (data) => data.projectResourceCounts,
@@ -192,9 +256,19 @@ export const projectRoutes = defineRoutes([
     tag: 'projects',
     auth: 'bearer',
     params: codeParams,
-    operation: graphql(`query ProjectExpenses($uniqueCode: String!) {
-      projectExpenses(uniqueCode: $uniqueCode) { totalExpenses currency breakdown { labor materials other } }
-    }`),
+    operation: graphql(`
+      query ProjectExpenses($uniqueCode: String!) {
+        projectExpenses(uniqueCode: $uniqueCode) {
+          totalExpenses
+          currency
+          breakdown {
+            labor
+            materials
+            other
+          }
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
     response: z.strictObject({
       totalExpenses: z.number(),

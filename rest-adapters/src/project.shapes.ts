@@ -7,13 +7,59 @@ import { personShape } from './person.shapes.js';
 import { count, timestamp } from './response.shapes.js';
 
 /** Everything of the spec's Project, nested records included. */
-graphql(`fragment ProjectFields on Project {
-  id uniqueCode name description contractValue currency customerId customer { id name }
-  creatorId creator { ...PersonFields } participants { id code name email avatarFileId department { name } }
-  documentFiles { id name mimeType path size }
-  products { id name description productType status attributes schemaVersion createdAt updatedAt }
-  progress status replyDate createdAt updatedAt deletedAt
-}`);
+graphql(`
+  fragment ProjectFields on Project {
+    id
+    uniqueCode
+    name
+    description
+    contractValue
+    currency
+    customerId
+    customer {
+      id
+      name
+    }
+    creatorId
+    creator {
+      ...PersonFields
+    }
+    participants {
+      id
+      code
+      name
+      email
+      avatarFileId
+      department {
+        name
+      }
+    }
+    documentFiles {
+      id
+      name
+      mimeType
+      path
+      size
+    }
+    products {
+      id
+      name
+      description
+      productType
+      status
+      attributes
+      schemaVersion
+      createdAt
+      updatedAt
+    }
+    progress
+    status
+    replyDate
+    createdAt
+    updatedAt
+    deletedAt
+  }
+`);
 
 type Employee = NonNullable<ProjectFieldsFragment['participants'][number]>;
 

@@ -41,9 +41,13 @@ export const taskFacetRoutes = defineRoutes([
     tag: 'tasks',
     auth: 'bearer',
     query: filterOptionsQuery,
-    operation: graphql(`query TaskFilterOptions($projectId: String!, $filters: TaskFacetFilterInput, $searches: TaskFacetSearchInput) {
-      taskFilterOptions(projectId: $projectId, filters: $filters, searches: $searches) { ...FilterOptionFields }
-    }`),
+    operation: graphql(`
+      query TaskFilterOptions($projectId: String!, $filters: TaskFacetFilterInput, $searches: TaskFacetSearchInput) {
+        taskFilterOptions(projectId: $projectId, filters: $filters, searches: $searches) {
+          ...FilterOptionFields
+        }
+      }
+    `),
     variables: ({ query: given }) => {
       return {
         projectId: given.projectId,
@@ -66,9 +70,16 @@ export const taskFacetRoutes = defineRoutes([
     tag: 'tasks',
     auth: 'bearer',
     query: z.object({ projectId }),
-    operation: graphql(`query TaskStatistics($projectId: String!) {
-      taskStatistics(projectId: $projectId) { total byStatus byPriority byDepartment }
-    }`),
+    operation: graphql(`
+      query TaskStatistics($projectId: String!) {
+        taskStatistics(projectId: $projectId) {
+          total
+          byStatus
+          byPriority
+          byDepartment
+        }
+      }
+    `),
     variables: ({ query }) => ({ projectId: query.projectId }),
     response: statisticsShape,
     result: (data) => data.taskStatistics,

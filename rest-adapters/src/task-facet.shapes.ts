@@ -4,11 +4,39 @@ import type { FilterOptionFieldsFragment } from './generated/graphql.js';
 import { count } from './response.shapes.js';
 
 /** Filter options as the graph answers them: departments and participants carry their directory record. */
-graphql(`fragment FilterOptionFields on TaskFilterOptions {
-  departments { value count department { name } }
-  participants { value count employee { name } }
-  priorities { value label count } statuses { value label count } tags { value label count }
-}`);
+graphql(`
+  fragment FilterOptionFields on TaskFilterOptions {
+    departments {
+      value
+      count
+      department {
+        name
+      }
+    }
+    participants {
+      value
+      count
+      employee {
+        name
+      }
+    }
+    priorities {
+      value
+      label
+      count
+    }
+    statuses {
+      value
+      label
+      count
+    }
+    tags {
+      value
+      label
+      count
+    }
+  }
+`);
 
 interface Option {
   value: string;

@@ -75,7 +75,13 @@ export const taskRoutes = defineRoutes([
     tag: 'tasks',
     auth: 'bearer',
     body: createBody,
-    operation: graphql(`mutation CreateTask($input: CreateTaskInput!) { createTask(input: $input) { ...TaskFields } }`),
+    operation: graphql(`
+      mutation CreateTask($input: CreateTaskInput!) {
+        createTask(input: $input) {
+          ...TaskFields
+        }
+      }
+    `),
     variables: ({ body }) => ({ input: body }),
     response: taskShape,
     result: (data) => taskOf(data.createTask),
@@ -88,9 +94,21 @@ export const taskRoutes = defineRoutes([
     tag: 'tasks',
     auth: 'bearer',
     query: myQuery,
-    operation: graphql(`query MyTasks($page: Int, $limit: Int, $search: String, $status: String, $priority: String) {
-      myTasks(page: $page, limit: $limit, search: $search, status: $status, priority: $priority) { data { ...TaskFields } meta { limit page total totalPages } }
-    }`),
+    operation: graphql(`
+      query MyTasks($page: Int, $limit: Int, $search: String, $status: String, $priority: String) {
+        myTasks(page: $page, limit: $limit, search: $search, status: $status, priority: $priority) {
+          data {
+            ...TaskFields
+          }
+          meta {
+            limit
+            page
+            total
+            totalPages
+          }
+        }
+      }
+    `),
     variables: ({ query }) => query,
     response: taskPageShape,
     result: (data) => taskPageOf(data.myTasks),
@@ -102,14 +120,33 @@ export const taskRoutes = defineRoutes([
     tag: 'tasks',
     auth: 'bearer',
     query: nestedQuery,
-    operation: graphql(`query NestedTasks($projectId: String!, $page: Int, $limit: Int, $includeComments: Boolean!,
-      $includeActivities: Boolean!) {
-      nestedTasks(projectId: $projectId, page: $page, limit: $limit) {
-        data { ...TaskFields comments @include(if: $includeComments) { ...CommentFields }
-          activities @include(if: $includeActivities) { ...ActivityFields } }
-        meta { limit page total totalPages }
+    operation: graphql(`
+      query NestedTasks(
+        $projectId: String!
+        $page: Int
+        $limit: Int
+        $includeComments: Boolean!
+        $includeActivities: Boolean!
+      ) {
+        nestedTasks(projectId: $projectId, page: $page, limit: $limit) {
+          data {
+            ...TaskFields
+            comments @include(if: $includeComments) {
+              ...CommentFields
+            }
+            activities @include(if: $includeActivities) {
+              ...ActivityFields
+            }
+          }
+          meta {
+            limit
+            page
+            total
+            totalPages
+          }
+        }
       }
-    }`),
+    `),
     variables: ({ query }) => ({
       ...query,
       includeComments: query.includeComments === true,
@@ -126,11 +163,41 @@ export const taskRoutes = defineRoutes([
     auth: 'bearer',
     params: z.object({ projectId: z.string() }),
     query: listQuery,
-    operation: graphql(`query ProjectTasks($projectId: String!, $page: Int, $limit: Int, $search: String, $sortBy: String,
-      $sortOrder: String, $status: String, $priority: String, $departmentId: String) {
-      projectTasks(projectId: $projectId, page: $page, limit: $limit, search: $search, sortBy: $sortBy,
-        sortOrder: $sortOrder, status: $status, priority: $priority, departmentId: $departmentId) { data { ...TaskFields } meta { limit page total totalPages } }
-    }`),
+    operation: graphql(`
+      query ProjectTasks(
+        $projectId: String!
+        $page: Int
+        $limit: Int
+        $search: String
+        $sortBy: String
+        $sortOrder: String
+        $status: String
+        $priority: String
+        $departmentId: String
+      ) {
+        projectTasks(
+          projectId: $projectId
+          page: $page
+          limit: $limit
+          search: $search
+          sortBy: $sortBy
+          sortOrder: $sortOrder
+          status: $status
+          priority: $priority
+          departmentId: $departmentId
+        ) {
+          data {
+            ...TaskFields
+          }
+          meta {
+            limit
+            page
+            total
+            totalPages
+          }
+        }
+      }
+    `),
     variables: ({ params, query }) => ({ projectId: params.projectId, ...query }),
     response: taskPageShape,
     result: (data) => taskPageOf(data.projectTasks),
@@ -142,7 +209,13 @@ export const taskRoutes = defineRoutes([
     tag: 'tasks',
     auth: 'bearer',
     params: codeParams,
-    operation: graphql(`query Task($uniqueCode: String!) { task(uniqueCode: $uniqueCode) { ...TaskFields } }`),
+    operation: graphql(`
+      query Task($uniqueCode: String!) {
+        task(uniqueCode: $uniqueCode) {
+          ...TaskFields
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.unique_code }),
     response: taskShape,
     result: (data) => taskOf(data.task),
@@ -155,9 +228,13 @@ export const taskRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     body: updateBody,
-    operation: graphql(`mutation UpdateTask($uniqueCode: String!, $input: UpdateTaskInput!) {
-      updateTask(uniqueCode: $uniqueCode, input: $input) { ...TaskFields }
-    }`),
+    operation: graphql(`
+      mutation UpdateTask($uniqueCode: String!, $input: UpdateTaskInput!) {
+        updateTask(uniqueCode: $uniqueCode, input: $input) {
+          ...TaskFields
+        }
+      }
+    `),
     variables: ({ params, body }) => ({ uniqueCode: params.unique_code, input: body }),
     response: taskShape,
     result: (data) => taskOf(data.updateTask),
@@ -170,9 +247,13 @@ export const taskRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     body: z.object({ status: text }),
-    operation: graphql(`mutation UpdateTaskStatus($uniqueCode: String!, $status: String!) {
-      updateTaskStatus(uniqueCode: $uniqueCode, status: $status) { ...TaskFields }
-    }`),
+    operation: graphql(`
+      mutation UpdateTaskStatus($uniqueCode: String!, $status: String!) {
+        updateTaskStatus(uniqueCode: $uniqueCode, status: $status) {
+          ...TaskFields
+        }
+      }
+    `),
     variables: ({ params, body }) => ({ uniqueCode: params.unique_code, ...body }),
     response: taskShape,
     result: (data) => taskOf(data.updateTaskStatus),
@@ -184,7 +265,13 @@ export const taskRoutes = defineRoutes([
     tag: 'tasks',
     auth: 'bearer',
     params: codeParams,
-    operation: graphql(`mutation DeleteTask($uniqueCode: String!) { deleteTask(uniqueCode: $uniqueCode) { message } }`),
+    operation: graphql(`
+      mutation DeleteTask($uniqueCode: String!) {
+        deleteTask(uniqueCode: $uniqueCode) {
+          message
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.unique_code }),
     response: messageShape,
     result: (data) => data.deleteTask,
@@ -196,7 +283,13 @@ export const taskRoutes = defineRoutes([
     tag: 'tasks',
     auth: 'bearer',
     params: codeParams,
-    operation: graphql(`query TaskActivities($uniqueCode: String!) { taskActivities(uniqueCode: $uniqueCode) { ...ActivityFields } }`),
+    operation: graphql(`
+      query TaskActivities($uniqueCode: String!) {
+        taskActivities(uniqueCode: $uniqueCode) {
+          ...ActivityFields
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.unique_code }),
     response: z.array(activityShape),
     result: (data) => activitiesOf(data.taskActivities),

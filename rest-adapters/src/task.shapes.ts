@@ -8,20 +8,66 @@ import { personShape } from './person.shapes.js';
 import { timestamp } from './response.shapes.js';
 
 /** Everything of the spec's Task, nested records included (read from the graph's camelCase names). */
-graphql(`fragment TaskFields on Task {
-  id uniqueCode name description endDate fileId parentId projectId projectCode departmentId
-  department { id code name } participants { id employeeId employee { name email } }
-  priority status tags createdAt updatedAt deletedAt
-}`);
+graphql(`
+  fragment TaskFields on Task {
+    id
+    uniqueCode
+    name
+    description
+    endDate
+    fileId
+    parentId
+    projectId
+    projectCode
+    departmentId
+    department {
+      id
+      code
+      name
+    }
+    participants {
+      id
+      employeeId
+      employee {
+        name
+        email
+      }
+    }
+    priority
+    status
+    tags
+    createdAt
+    updatedAt
+    deletedAt
+  }
+`);
 
 /**
  * An activity entry: an added comment as the spec's Comment, any other change as its history, whose acting user
  * is the spec's Person (decisions: projects, Creator).
  */
-graphql(`fragment ActivityFields on TaskActivity {
-  id taskId createdAt updatedAt comment { ...CommentFields }
-  history { id type actorId actor { ...PersonFields } changedAt from to }
-}`);
+graphql(`
+  fragment ActivityFields on TaskActivity {
+    id
+    taskId
+    createdAt
+    updatedAt
+    comment {
+      ...CommentFields
+    }
+    history {
+      id
+      type
+      actorId
+      actor {
+        ...PersonFields
+      }
+      changedAt
+      from
+      to
+    }
+  }
+`);
 
 /**
  * The spec's Task, field for field, with its snake_case names (`unique_code`, `parent_id`, `project_id`,

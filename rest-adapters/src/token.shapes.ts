@@ -2,7 +2,14 @@ import { z } from '@platform/lib/validation';
 import { graphql } from './generated/index.js';
 import { timestamp } from './response.shapes.js';
 
-graphql(`fragment TokenSetFields on TokenSetType { accessToken refreshToken accessTokenExpiresAt refreshTokenExpiresAt }`);
+graphql(`
+  fragment TokenSetFields on TokenSetType {
+    accessToken
+    refreshToken
+    accessTokenExpiresAt
+    refreshTokenExpiresAt
+  }
+`);
 
 /** The auth spec's Token set. */
 export const tokenSetShape = z.strictObject({
