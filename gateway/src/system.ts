@@ -11,7 +11,7 @@ import { projectVersion, readProjectFile } from '@platform/lib/project-root';
 import { createStores } from '@platform/lib/store/index';
 import { openTracing } from '@platform/lib/tracing';
 import { openRevocationReader } from '@platform/auth/revocations/revocation-reader';
-import { restRoutes } from '@platform/rest-adapters/index';
+import { restRoutes, type RestRoute } from '@platform/rest-adapters/index';
 import { createEdge } from './edge/server.js';
 import { createGraph } from './graph/apollo.js';
 import { InProcessDataSource } from './in-process-data-source.js';
@@ -24,6 +24,8 @@ export interface SystemOptions {
   databaseUrl: string;
   logger?: Logger;
   now?: () => number;
+  /** The REST routes to serve: every declared one unless a test declares its own. */
+  routes?: RestRoute[];
 }
 
 export interface System {
@@ -97,7 +99,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     platform,
     metrics,
     graph,
-    routes: restRoutes,
+    routes: options.routes ?? restRoutes,
     version: projectVersion(),
     content: (subgraph, id, context) => dataSource(subgraph).content(id, context),
     health: {
