@@ -78,14 +78,26 @@ interface RouteDeclaration<Data, Variables, Body, Params, Query> {
   noStore?: boolean;
 }
 
-interface JsonResponse<Data> {
+/**
+ * A body's shape as the graph can type it: the REST shapes name values the graph types only as String (statuses,
+ * reactions), so an enum of the shape is checked as a string; every key and nesting is checked as declared.
+ */
+type Loose<Shape> = Shape extends string
+  ? string
+  : Shape extends readonly (infer Item)[]
+    ? Loose<Item>[]
+    : Shape extends object
+      ? { [Key in keyof Shape]: Loose<Shape[Key]> }
+      : Shape;
+
+interface JsonResponse<Data, Reply> {
   /**
    * The success body's shape (strict: every key named), rendered into the OpenAPI description; the test client
    * checks every answer against it (test/response-contract.ts), so the description cannot drift from the code.
    */
-  response: Schema;
+  response: ZodType<Reply, ZodTypeDef, unknown>;
   /** Maps the operation's data to the response body. */
-  result(data: NoInfer<Data>): unknown;
+  result(data: NoInfer<Data>): Loose<NoInfer<Reply>>;
   download?: never;
 }
 
@@ -96,8 +108,8 @@ interface DownloadResponse<Data> {
   response?: never;
 }
 
-type TypedRoute<Data, Variables, Body, Params, Query> = RouteDeclaration<Data, Variables, Body, Params, Query> &
-  (JsonResponse<Data> | DownloadResponse<Data>);
+type TypedRoute<Data, Variables, Body, Params, Query, Reply> = RouteDeclaration<Data, Variables, Body, Params, Query> &
+  (JsonResponse<Data, Reply> | DownloadResponse<Data>);
 
 type Erased = Record<string, unknown>;
 
@@ -107,12 +119,17 @@ type Erased = Record<string, unknown>;
  */
 export type RestRoute = Omit<RouteDeclaration<Erased, Erased, unknown, Record<string, string>, Erased>, 'operation'> & {
   operation: string;
-} & (JsonResponse<Erased> | DownloadResponse<Erased>);
+} & (JsonResponse<Erased, unknown> | DownloadResponse<Erased>);
 
 /** Declares one route, checking its input, variables and result against its operation's generated types. */
-export function route<Data, Variables, Body = unknown, Params = Record<string, string>, Query = Erased>(
-  declaration: TypedRoute<Data, Variables, Body, Params, Query>,
-): RestRoute {
+export function route<
+  Data,
+  Variables,
+  Body = unknown,
+  Params = Record<string, string>,
+  Query = Erased,
+  Reply = unknown,
+>(declaration: TypedRoute<Data, Variables, Body, Params, Query, Reply>): RestRoute {
   const operation = declaration.operation.toString().trim();
   // Erasure only (see RestRoute): each function receives exactly the values it was checked against above.
   return { ...declaration, operation } as unknown as RestRoute;

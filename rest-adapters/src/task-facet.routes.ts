@@ -82,6 +82,7 @@ export const taskFacetRoutes = defineRoutes([
     `),
     variables: ({ query }) => ({ projectId: query.projectId }),
     response: statisticsShape,
-    result: (data) => data.taskStatistics,
+    // The graph types each tally as a JSONObject; the projects subgraph fills it with counts only.
+    result: (data) => data.taskStatistics as z.infer<typeof statisticsShape>,
   }),
 ]);

@@ -105,7 +105,8 @@ export function taskPageOf(page: GraphPage<TaskFieldsFragment>) {
 
 /** The spec's Activity: either `comment` (the spec's Comment) or `history`, the other key absent. */
 function activityOf({ comment, history, ...entry }: ActivityFieldsFragment) {
-  return comment ? { ...entry, comment: commentOf(comment) } : { ...entry, history };
+  // The graph's TaskActivity has one of the two: an entry without a comment has its history.
+  return comment ? { ...entry, comment: commentOf(comment) } : { ...entry, history: history! };
 }
 
 export function activitiesOf(activities: ActivityFieldsFragment[]) {
