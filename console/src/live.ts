@@ -2,7 +2,8 @@
 // reconnects after a network drop or a server restart with the current (renewed) token, and tells the pages,
 // which then read what they may have missed.
 import { createClient, type Client } from 'graphql-ws';
-import { accessToken, type Answer } from './session.js';
+import type { TypedDocumentString } from './generated/graphql.js';
+import { accessToken } from './session.js';
 
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
 
@@ -75,18 +76,18 @@ function refusalOf(error: unknown): string | undefined {
  * SERVICE_UNAVAILABLE) is followed by a new subscription after a pause; a refusal the page should show goes to
  * `refused` and ends it.
  */
-export function follow(
-  query: string,
-  variables: Record<string, unknown>,
-  next: (data: Answer) => void,
+export function follow<Data, Variables extends Record<string, unknown>>(
+  operation: TypedDocumentString<Data, Variables>,
+  variables: Variables,
+  next: (data: Data) => void,
   refused: (message: string) => void = () => undefined,
 ): () => void {
   let stopped = false;
   let unsubscribe = () => {};
   const start = () => {
     if (stopped || !client) return;
-    unsubscribe = client.subscribe<Answer>(
-      { query, variables },
+    unsubscribe = client.subscribe<Data>(
+      { query: operation.toString(), variables },
       {
         next: (result) => {
           if (result.data) next(result.data);

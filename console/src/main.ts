@@ -8,6 +8,7 @@ import { inboxPage, startInbox } from './pages/inbox.js';
 import { passkeysPage } from './pages/passkeys.js';
 import { securityPage } from './pages/security.js';
 import { wireSignIn } from './pages/sign-in.js';
+import { graphql } from './generated/index.js';
 import { begin, graph, onEnd, signOut, signedIn, type TokenSet } from './session.js';
 import { act, byId, say } from './view.js';
 
@@ -52,7 +53,15 @@ function showSignedIn(isSignedIn: boolean): void {
 
 async function enter(tokens: TokenSet, how: string): Promise<void> {
   begin(tokens);
-  const { me } = await graph('{ me { email } }');
+  const { me } = await graph(
+    graphql(`
+      query Me {
+        me {
+          email
+        }
+      }
+    `),
+  );
   byId('who').textContent = `Signed in as ${me.email} with ${how}`;
   showSignedIn(true);
   connect();

@@ -9,7 +9,7 @@ import type { Platform } from '@platform/lib/platform';
 import { openParts, type ProcessParts } from '@platform/lib/process/process-parts';
 import { projectVersion, readProjectFile } from '@platform/lib/project-root';
 import { openRevocationReader } from '@platform/auth/revocations/revocation-reader';
-import { restRoutes } from '@platform/rest-adapters/index';
+import { restRoutes, type RestRoute } from '@platform/rest-adapters/index';
 import { createEdge } from './edge/server.js';
 import { createGraph } from './graph/apollo.js';
 import { InProcessDataSource } from './in-process-data-source.js';
@@ -51,7 +51,12 @@ function ownOperationNames(): string[] {
  * subgraphs that have no remote URL run in this process (single-node mode); the others are reached over HTTP
  * with a signed internal identity.
  */
-export async function startSystem(parts: ProcessParts): Promise<System> {
+export interface SystemOptions {
+  /** The REST routes to serve: every declared one unless a test declares its own. */
+  routes?: RestRoute[];
+}
+
+export async function startSystem(parts: ProcessParts, options: SystemOptions = {}): Promise<System> {
   const { config, logger, stores, platform, database, readiness } = parts;
   const metrics = createMetrics({ operationNames: ownOperationNames(), serviceNames: config.METRICS_SERVICE_NAMES });
   const identity = new InternalIdentity(platform.codec);
@@ -84,7 +89,7 @@ export async function startSystem(parts: ProcessParts): Promise<System> {
     platform,
     metrics,
     graph,
-    routes: restRoutes,
+    routes: options.routes ?? restRoutes,
     version: projectVersion(),
     content: (subgraph, id, context) => dataSource(subgraph).content(id, context),
     health: {
@@ -122,9 +127,18 @@ export async function startSystem(parts: ProcessParts): Promise<System> {
  * The system on parts of its own, as the single process runs it (`main.ts`) but without its signals, for tests
  * and the bench that run it inside their own process: `close` stops the system, then closes its parts.
  */
-export async function openSystem(config: Config, databaseUrl: string, logger?: Logger): Promise<System> {
+export async function openSystem(
+  config: Config,
+  databaseUrl: string,
+  logger?: Logger,
+  options: SystemOptions = {},
+): Promise<System> {
   const parts = await openParts(config, { name: 'gateway', databaseUrl, logger });
-  const system = await startSystem(parts);
+  // A start that fails (a broken route operation) leaves nothing open behind it.
+  const system = await startSystem(parts, options).catch(async (error: unknown) => {
+    await parts.close();
+    throw error;
+  });
   return {
     ...system,
     close: async () => {

@@ -1,15 +1,9 @@
 import { z } from '@platform/lib/validation';
-import {
-  commentFields,
-  commentOf,
-  commentPageOf,
-  commentPageShape,
-  commentShape,
-  reactionShape,
-} from './comment.shapes.js';
+import { commentOf, commentPageOf, commentPageShape, commentShape, reactionShape } from './comment.shapes.js';
 import { sortedPageQuery } from './paging.js';
 import { messageShape } from './response.shapes.js';
-import { defineRoutes } from './route.js';
+import { graphql } from './generated/index.js';
+import { defineRoutes, route } from './route.js';
 
 const text = z.string({ required_error: 'is required', invalid_type_error: 'must be a string' });
 
@@ -24,7 +18,7 @@ const codeParams = z.object({ unique_code: z.string() });
 
 /** Comment operations of the projects spec at the paths of decisions.md. */
 export const commentRoutes = defineRoutes([
-  {
+  route({
     method: 'GET',
     url: '/api/v1/tasks/:unique_code/comments',
     summary: "List a task's comments, deleted ones included with content '' (page, limit, sortBy, sortOrder)",
@@ -32,16 +26,40 @@ export const commentRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     query: sortedPageQuery,
-    operation: `query TaskComments($uniqueCode: String!, $page: Int, $limit: Int, $search: String, $sortBy: String,
-      $sortOrder: String) {
-      taskComments(uniqueCode: $uniqueCode, page: $page, limit: $limit, search: $search, sortBy: $sortBy,
-        sortOrder: $sortOrder) { data { ${commentFields} } meta { limit page total totalPages } }
-    }`,
+    operation: graphql(`
+      query TaskComments(
+        $uniqueCode: String!
+        $page: Int
+        $limit: Int
+        $search: String
+        $sortBy: String
+        $sortOrder: String
+      ) {
+        taskComments(
+          uniqueCode: $uniqueCode
+          page: $page
+          limit: $limit
+          search: $search
+          sortBy: $sortBy
+          sortOrder: $sortOrder
+        ) {
+          data {
+            ...CommentFields
+          }
+          meta {
+            limit
+            page
+            total
+            totalPages
+          }
+        }
+      }
+    `),
     variables: ({ params, query }) => ({ uniqueCode: params.unique_code, ...query }),
     response: commentPageShape,
     result: (data) => commentPageOf(data.taskComments),
-  },
-  {
+  }),
+  route({
     method: 'POST',
     url: '/api/v1/tasks/:unique_code/comments',
     summary: 'Add a comment to a task (a reply when parentId is given; attachmentIds are stored files)',
@@ -49,15 +67,19 @@ export const commentRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     body: addBody,
-    operation: `mutation AddTaskComment($uniqueCode: String!, $input: AddCommentInput!) {
-      addTaskComment(uniqueCode: $uniqueCode, input: $input) { ${commentFields} }
-    }`,
+    operation: graphql(`
+      mutation AddTaskComment($uniqueCode: String!, $input: AddCommentInput!) {
+        addTaskComment(uniqueCode: $uniqueCode, input: $input) {
+          ...CommentFields
+        }
+      }
+    `),
     variables: ({ params, body }) => ({ uniqueCode: params.unique_code, input: body }),
     response: commentShape,
     result: (data) => commentOf(data.addTaskComment),
     status: 201,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     url: '/api/v1/tasks/:unique_code/comments/toggle-like',
     summary: "Toggle the caller's reaction: the same type again removes it, the other type switches",
@@ -65,27 +87,36 @@ export const commentRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     body: z.object({ commentId: text, type: text }),
-    operation: `mutation ToggleTaskCommentReaction($uniqueCode: String!, $commentId: String!, $type: String!) {
-      toggleTaskCommentReaction(uniqueCode: $uniqueCode, commentId: $commentId, type: $type) {
-        commentId likes dislikes userReaction
+    operation: graphql(`
+      mutation ToggleTaskCommentReaction($uniqueCode: String!, $commentId: String!, $type: String!) {
+        toggleTaskCommentReaction(uniqueCode: $uniqueCode, commentId: $commentId, type: $type) {
+          commentId
+          likes
+          dislikes
+          userReaction
+        }
       }
-    }`,
-    variables: ({ params, body }) => ({ uniqueCode: params.unique_code, ...(body as object) }),
+    `),
+    variables: ({ params, body }) => ({ uniqueCode: params.unique_code, ...body }),
     response: reactionShape,
     result: (data) => data.toggleTaskCommentReaction,
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     url: '/api/v1/tasks/:unique_code/comments/:commentId',
     summary: 'Delete a comment (its author or an admin; it stays listed with content "", its replies stay)',
     tag: 'comments',
     auth: 'bearer',
     params: z.object({ unique_code: z.string(), commentId: z.string() }),
-    operation: `mutation DeleteTaskComment($uniqueCode: String!, $commentId: String!) {
-      deleteTaskComment(uniqueCode: $uniqueCode, commentId: $commentId) { message }
-    }`,
+    operation: graphql(`
+      mutation DeleteTaskComment($uniqueCode: String!, $commentId: String!) {
+        deleteTaskComment(uniqueCode: $uniqueCode, commentId: $commentId) {
+          message
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.unique_code, commentId: params.commentId }),
     response: messageShape,
     result: (data) => data.deleteTaskComment,
-  },
+  }),
 ]);

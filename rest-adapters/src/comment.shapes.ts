@@ -1,30 +1,35 @@
 import { z } from '@platform/lib/validation';
-import { pageOf } from './paging.js';
-import { personSelection, personShape, type Person } from './person.shapes.js';
+import { graphql } from './generated/index.js';
+import type { CommentFieldsFragment } from './generated/graphql.js';
+import { pageOf, type GraphPage } from './paging.js';
+import { personShape } from './person.shapes.js';
 import { count, timestamp } from './response.shapes.js';
 
 /** Everything of the spec's Comment, its author as a Person (read from the graph's camelCase names). */
-export const commentFields = `id taskId parentId actorId actor { ${personSelection} } content
-  attachments { id fileId } likes dislikes isDeleted userReaction createdAt`;
-
-interface GraphComment {
-  id: string;
-  taskId: string;
-  parentId: string | null;
-  actorId: string;
-  actor: Person;
-  content: string;
-  attachments: { id: string; fileId: string }[];
-  likes: number;
-  dislikes: number;
-  isDeleted: boolean;
-  userReaction: string;
-  createdAt: string;
-}
+graphql(`
+  fragment CommentFields on TaskComment {
+    id
+    taskId
+    parentId
+    actorId
+    actor {
+      ...PersonFields
+    }
+    content
+    attachments {
+      id
+      fileId
+    }
+    likes
+    dislikes
+    isDeleted
+    userReaction
+    createdAt
+  }
+`);
 
 /** The spec's Comment, field for field. */
-export function commentOf(value: unknown) {
-  const comment = value as GraphComment;
+export function commentOf(comment: CommentFieldsFragment) {
   return {
     actor: comment.actor,
     actorId: comment.actorId,
@@ -41,8 +46,7 @@ export function commentOf(value: unknown) {
   };
 }
 
-export function commentPageOf(value: unknown) {
-  const page = value as { data: unknown[]; meta: unknown };
+export function commentPageOf(page: GraphPage<CommentFieldsFragment>) {
   return { data: page.data.map(commentOf), meta: page.meta };
 }
 

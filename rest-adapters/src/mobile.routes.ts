@@ -1,56 +1,74 @@
 import { z } from '@platform/lib/validation';
 import { dataOf } from './response.shapes.js';
-import { defineRoutes } from './route.js';
-import { challengeShape, tokenSetFields, tokenSetShape } from './token.shapes.js';
+import { graphql } from './generated/index.js';
+import { defineRoutes, route } from './route.js';
+import { challengeShape, tokenSetShape } from './token.shapes.js';
 
 /** Mobile biometric login (auth spec); public: the device's signature is the credential. */
 export const mobileRoutes = defineRoutes([
-  {
+  route({
     method: 'POST',
     url: '/api/v1/auth/mobile/challenge',
     summary: 'A 2-minute login challenge for the devices with this fingerprint',
     tag: 'mobile',
     auth: 'none',
     body: z.object({ deviceFingerprint: z.string() }).strict(),
-    operation: `mutation MobileChallenge($deviceFingerprint: String!) {
-      mobileChallenge(deviceFingerprint: $deviceFingerprint) { challenge expiresAt sessionId }
-    }`,
-    variables: ({ body }) => body as Record<string, unknown>,
+    operation: graphql(`
+      mutation MobileChallenge($deviceFingerprint: String!) {
+        mobileChallenge(deviceFingerprint: $deviceFingerprint) {
+          challenge
+          expiresAt
+          sessionId
+        }
+      }
+    `),
+    variables: ({ body }) => body,
     response: dataOf(challengeShape),
     refusals: [404],
     result: (data) => ({ data: data.mobileChallenge }),
     noStore: true,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     url: '/api/v1/auth/mobile/biometric',
     summary: 'Log in with the signed challenge; returns a biometric token set',
     tag: 'mobile',
     auth: 'none',
     body: z.object({ sessionId: z.string(), signedChallenge: z.string(), rememberMe: z.boolean().optional() }).strict(),
-    operation: `mutation MobileBiometricLogin($sessionId: String!, $signedChallenge: String!, $rememberMe: Boolean) {
-      mobileBiometricLogin(sessionId: $sessionId, signedChallenge: $signedChallenge, rememberMe: $rememberMe) {
-        success tokens { ${tokenSetFields} }
+    operation: graphql(`
+      mutation MobileBiometricLogin($sessionId: String!, $signedChallenge: String!, $rememberMe: Boolean) {
+        mobileBiometricLogin(sessionId: $sessionId, signedChallenge: $signedChallenge, rememberMe: $rememberMe) {
+          success
+          tokens {
+            ...TokenSetFields
+          }
+        }
       }
-    }`,
-    variables: ({ body }) => body as Record<string, unknown>,
+    `),
+    variables: ({ body }) => body,
     response: dataOf(z.strictObject({ success: z.boolean(), tokens: tokenSetShape })),
     refusals: [401],
     result: (data) => ({ data: data.mobileBiometricLogin }),
     noStore: true,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     url: '/api/v1/auth/mobile/refresh',
     summary: 'Rotate a biometric refresh token (needs X-Device-Fingerprint)',
     tag: 'mobile',
     auth: 'none',
     body: z.object({ refreshToken: z.string() }).strict(),
-    operation: `mutation MobileRefresh($refreshToken: String!) { mobileRefresh(refreshToken: $refreshToken) { ${tokenSetFields} } }`,
-    variables: ({ body }) => body as Record<string, unknown>,
+    operation: graphql(`
+      mutation MobileRefresh($refreshToken: String!) {
+        mobileRefresh(refreshToken: $refreshToken) {
+          ...TokenSetFields
+        }
+      }
+    `),
+    variables: ({ body }) => body,
     response: dataOf(tokenSetShape),
     refusals: [401],
     result: (data) => ({ data: data.mobileRefresh }),
     noStore: true,
-  },
+  }),
 ]);

@@ -5,15 +5,21 @@ import {
 } from '@platform/lib/notifications/job-schema';
 import { z } from '@platform/lib/validation';
 import { count, messageShape, timestamp } from './response.shapes.js';
-import { defineRoutes } from './route.js';
+import { graphql } from './generated/index.js';
+import { defineRoutes, route } from './route.js';
 
 /** The spec's device record: snake_case names through aliases; `user` comes from the auth subgraph. */
-const deviceFields = `device_id: deviceId device_name: deviceName device_type: deviceType fcm_token: fcmToken
-  provider_player_id: providerPlayerId token_invalid: tokenInvalid invalid_since: invalidSince
-  created_at: createdAt updated_at: updatedAt user_id: userId
-  user { id email emailVerified mfaEnabled status createdAt updatedAt }`;
-
-const notificationFields = 'id message targetLink targetText unread readAt createdAt';
+graphql(`
+  fragment NotificationFields on Notification {
+    id
+    message
+    targetLink
+    targetText
+    unread
+    readAt
+    createdAt
+  }
+`);
 
 /** The notification spec's Device record. */
 const deviceShape = z.strictObject({
@@ -71,29 +77,57 @@ const pageQuery = z.object({
 
 /** Notification service (decisions.md: Notification service paths); results are bare, not wrapped. */
 export const notificationRoutes = defineRoutes([
-  {
+  route({
     method: 'GET',
     url: '/api/v1/notifications/devices',
     summary: 'List my push devices',
     tag: 'notifications',
     auth: 'bearer',
-    operation: `query MyPushDevices { myPushDevices { ${deviceFields} } }`,
+    operation: graphql(`
+      query MyPushDevices {
+        myPushDevices {
+          device_id: deviceId
+          device_name: deviceName
+          device_type: deviceType
+          fcm_token: fcmToken
+          provider_player_id: providerPlayerId
+          token_invalid: tokenInvalid
+          invalid_since: invalidSince
+          created_at: createdAt
+          updated_at: updatedAt
+          user_id: userId
+          user {
+            id
+            email
+            emailVerified
+            mfaEnabled
+            status
+            createdAt
+            updatedAt
+          }
+        }
+      }
+    `),
     variables: () => ({}),
     response: z.array(deviceShape),
     result: (data) => data.myPushDevices,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     url: '/api/v1/notifications/devices',
     summary: 'Register a push device (upsert by device_id): 201 when new, 200 when updated',
     tag: 'notifications',
     auth: 'bearer',
     body: registerDeviceBody,
-    operation: `mutation RegisterPushDevice($input: RegisterPushDeviceInput!) {
-      registerPushDevice(input: $input) { message created }
-    }`,
-    variables: ({ body }) => {
-      const device = body as z.infer<typeof registerDeviceBody>;
+    operation: graphql(`
+      mutation RegisterPushDevice($input: RegisterPushDeviceInput!) {
+        registerPushDevice(input: $input) {
+          message
+          created
+        }
+      }
+    `),
+    variables: ({ body: device }) => {
       return {
         input: {
           deviceId: device.device_id,
@@ -105,38 +139,50 @@ export const notificationRoutes = defineRoutes([
       };
     },
     response: messageShape,
-    result: (data) => ({ message: (data.registerPushDevice as { message: string }).message }),
+    result: (data) => ({ message: data.registerPushDevice.message }),
     status: {
-      of: (data) => ((data.registerPushDevice as { created: boolean }).created ? 201 : 200),
+      of: (data) => (data.registerPushDevice.created ? 201 : 200),
       possible: [201, 200],
     },
-  },
-  {
+  }),
+  route({
     method: 'PATCH',
     url: '/api/v1/notifications/devices/:device_id',
     summary: 'Update tokens of a push device',
     tag: 'notifications',
     auth: 'bearer',
     body: z.record(z.string({ invalid_type_error: 'must be a string' }).max(4096, 'must be at most 4096 characters')),
-    operation: `mutation UpdatePushDeviceTokens($deviceId: String!, $changes: JSONObject!) {
-      updatePushDeviceTokens(deviceId: $deviceId, changes: $changes) { message }
-    }`,
+    operation: graphql(`
+      mutation UpdatePushDeviceTokens($deviceId: String!, $changes: JSONObject!) {
+        updatePushDeviceTokens(deviceId: $deviceId, changes: $changes) {
+          message
+        }
+      }
+    `),
     variables: ({ body, params }) => ({ deviceId: params.device_id, changes: body }),
     response: messageShape,
     result: (data) => data.updatePushDeviceTokens,
-  },
-  {
+  }),
+  route({
     method: 'GET',
     url: '/api/v1/notifications',
     summary: 'List my notifications (page >= 1, limit 1..100, default 20)',
     tag: 'notifications',
     auth: 'bearer',
     query: pageQuery,
-    operation: `query MyNotifications($page: Int, $limit: Int) {
-      myNotifications(page: $page, limit: $limit) {
-        currentPage totalItems totalPages unreadCount items { ${notificationFields} }
+    operation: graphql(`
+      query MyNotifications($page: Int, $limit: Int) {
+        myNotifications(page: $page, limit: $limit) {
+          currentPage
+          totalItems
+          totalPages
+          unreadCount
+          items {
+            ...NotificationFields
+          }
+        }
       }
-    }`,
+    `),
     variables: ({ query }) => query,
     response: z.strictObject({
       currentPage: count,
@@ -146,69 +192,97 @@ export const notificationRoutes = defineRoutes([
       items: z.array(notificationShape),
     }),
     result: (data) => data.myNotifications,
-  },
-  {
+  }),
+  route({
     method: 'PATCH',
     url: '/api/v1/notifications/:id/read',
     summary: 'Mark a notification read',
     tag: 'notifications',
     auth: 'bearer',
-    operation: `mutation MarkNotificationRead($id: ID!) { markNotificationRead(id: $id) { ${notificationFields} } }`,
+    operation: graphql(`
+      mutation MarkNotificationRead($id: ID!) {
+        markNotificationRead(id: $id) {
+          ...NotificationFields
+        }
+      }
+    `),
     variables: ({ params }) => ({ id: params.id }),
     response: notificationShape,
     result: (data) => data.markNotificationRead,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     url: '/api/v1/notifications/read-all',
     summary: 'Mark all my notifications read',
     tag: 'notifications',
     auth: 'bearer',
-    operation: `mutation MarkAllNotificationsRead { markAllNotificationsRead { message } }`,
+    operation: graphql(`
+      mutation MarkAllNotificationsRead {
+        markAllNotificationsRead {
+          message
+        }
+      }
+    `),
     variables: () => ({}),
     response: messageShape,
     result: (data) => data.markAllNotificationsRead,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     url: '/internal/notifications/jobs',
     summary: 'Process a notification job (service token): accepted durably, delivered asynchronously',
     tag: 'internal',
     auth: 'service',
     body: notificationJobSchema,
-    operation: `mutation ProcessNotificationJob($input: NotificationJobInput!) {
-      processNotificationJob(input: $input) { jobId message processedRecipients }
-    }`,
+    operation: graphql(`
+      mutation ProcessNotificationJob($input: NotificationJobInput!) {
+        processNotificationJob(input: $input) {
+          jobId
+          message
+          processedRecipients
+        }
+      }
+    `),
     variables: ({ body }) => ({ input: body }),
     response: z.strictObject({ jobId: z.string(), message: z.string(), processedRecipients: count }),
     result: (data) => data.processNotificationJob,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     url: '/internal/notifications',
     summary: 'Create a notification (service token)',
     tag: 'internal',
     auth: 'service',
     body: createNotificationSchema,
-    operation: `mutation CreateNotification($input: CreateNotificationInput!) { createNotification(input: $input) { message } }`,
+    operation: graphql(`
+      mutation CreateNotification($input: CreateNotificationInput!) {
+        createNotification(input: $input) {
+          message
+        }
+      }
+    `),
     variables: ({ body }) => ({ input: body }),
     response: messageShape,
     result: (data) => data.createNotification,
     status: 201,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     url: '/internal/notifications/bulk',
     summary: 'Create many notifications (service token)',
     tag: 'internal',
     auth: 'service',
     body: createNotificationsSchema,
-    operation: `mutation CreateNotifications($inputs: [CreateNotificationInput!]!) {
-      createNotifications(inputs: $inputs) { message }
-    }`,
+    operation: graphql(`
+      mutation CreateNotifications($inputs: [CreateNotificationInput!]!) {
+        createNotifications(inputs: $inputs) {
+          message
+        }
+      }
+    `),
     variables: ({ body }) => ({ inputs: body }),
     response: messageShape,
     result: (data) => data.createNotifications,
     status: 201,
-  },
+  }),
 ]);

@@ -26,5 +26,11 @@ export const sortedPageQuery = pageQuery.extend({
 
 const pageMeta = z.strictObject({ limit: count, page: count, total: count, totalPages: count });
 
+/** A paged list as the graph answers it (`data` and `meta { limit page total totalPages }`). */
+export interface GraphPage<Item> {
+  data: Item[];
+  meta: { limit: number; page: number; total: number; totalPages: number };
+}
+
 /** A paged list's body: `{ data, meta }` (projects spec, Other result shapes). */
 export const pageOf = (item: Schema) => z.strictObject({ data: z.array(item), meta: pageMeta });

@@ -1,7 +1,8 @@
 import { z } from '@platform/lib/validation';
 import { dataOf, timestamp } from './response.shapes.js';
-import { defineRoutes } from './route.js';
-import { tokenSetFields, tokenSetShape } from './token.shapes.js';
+import { graphql } from './generated/index.js';
+import { defineRoutes, route } from './route.js';
+import { tokenSetShape } from './token.shapes.js';
 
 const credentialDescriptor = z.strictObject({ type: z.literal('public-key'), id: z.string().describe('base64url') });
 const requirement = z.enum(['required', 'preferred', 'discouraged']);
@@ -37,8 +38,6 @@ const loginOptionsShape = z.strictObject({
   }),
 });
 
-const passkeyFields = 'id name createdAt lastUsedAt backedUp deviceType';
-
 const passkeyShape = z.strictObject({
   id: z.string().uuid(),
   name: z.string(),
@@ -56,7 +55,7 @@ const finishBody = z.object({ challengeId: z.string(), credential: z.record(z.un
 
 /** Passkeys (auth spec, Passkey (WebAuthn)). */
 export const passkeyRoutes = defineRoutes([
-  {
+  route({
     method: 'POST',
     url: '/api/v1/auth/webauthn/register/begin',
     summary: 'Start adding a passkey: options for navigator.credentials.create, valid 5 minutes',
@@ -65,60 +64,82 @@ export const passkeyRoutes = defineRoutes([
     body: z
       .object({ userVerification: z.string().optional(), authenticatorSelection: z.record(z.unknown()).optional() })
       .optional(),
-    operation: `mutation BeginPasskeyRegistration($userVerification: String, $authenticatorSelection: JSONObject) {
-      beginPasskeyRegistration(userVerification: $userVerification, authenticatorSelection: $authenticatorSelection) {
-        challengeId publicKey
+    operation: graphql(`
+      mutation BeginPasskeyRegistration($userVerification: String, $authenticatorSelection: JSONObject) {
+        beginPasskeyRegistration(userVerification: $userVerification, authenticatorSelection: $authenticatorSelection) {
+          challengeId
+          publicKey
+        }
       }
-    }`,
-    variables: ({ body }) => ({ ...(body as Record<string, unknown> | undefined) }),
+    `),
+    variables: ({ body }) => ({ ...body }),
     response: dataOf(registrationOptionsShape),
     result: (data) => ({ data: data.beginPasskeyRegistration }),
     noStore: true,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     url: '/api/v1/auth/webauthn/register/finish',
     summary: "Finish adding a passkey with the authenticator's attestation response",
     tag: 'passkeys',
     auth: 'bearer',
     body: finishBody,
-    operation: `mutation FinishPasskeyRegistration($challengeId: String!, $credential: JSONObject!) {
-      finishPasskeyRegistration(challengeId: $challengeId, credential: $credential) {
-        success passkey { ${passkeyFields} }
+    operation: graphql(`
+      mutation FinishPasskeyRegistration($challengeId: String!, $credential: JSONObject!) {
+        finishPasskeyRegistration(challengeId: $challengeId, credential: $credential) {
+          success
+          passkey {
+            id
+            name
+            createdAt
+            lastUsedAt
+            backedUp
+            deviceType
+          }
+        }
       }
-    }`,
-    variables: ({ body }) => body as Record<string, unknown>,
+    `),
+    variables: ({ body }) => body,
     response: dataOf(z.strictObject({ success: z.boolean(), passkey: passkeyShape })),
     result: (data) => ({ data: data.finishPasskeyRegistration }),
-  },
-  {
+  }),
+  route({
     method: 'POST',
     url: '/api/v1/auth/webauthn/login/begin',
     summary: 'Start signing in with a passkey: options for navigator.credentials.get, valid 5 minutes',
     tag: 'passkeys',
     auth: 'none',
     body: z.object({ email: z.string(), userVerification: z.string().optional() }),
-    operation: `mutation BeginPasskeyLogin($email: String!, $userVerification: String) {
-      beginPasskeyLogin(email: $email, userVerification: $userVerification) { challengeId publicKey }
-    }`,
-    variables: ({ body }) => body as Record<string, unknown>,
+    operation: graphql(`
+      mutation BeginPasskeyLogin($email: String!, $userVerification: String) {
+        beginPasskeyLogin(email: $email, userVerification: $userVerification) {
+          challengeId
+          publicKey
+        }
+      }
+    `),
+    variables: ({ body }) => body,
     response: dataOf(loginOptionsShape),
     result: (data) => ({ data: data.beginPasskeyLogin }),
     noStore: true,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     url: '/api/v1/auth/webauthn/login/finish',
     summary: "Sign in with the authenticator's assertion: the standard token set",
     tag: 'passkeys',
     auth: 'none',
     body: finishBody,
-    operation: `mutation FinishPasskeyLogin($challengeId: String!, $credential: JSONObject!) {
-      finishPasskeyLogin(challengeId: $challengeId, credential: $credential) { ${tokenSetFields} }
-    }`,
-    variables: ({ body }) => body as Record<string, unknown>,
+    operation: graphql(`
+      mutation FinishPasskeyLogin($challengeId: String!, $credential: JSONObject!) {
+        finishPasskeyLogin(challengeId: $challengeId, credential: $credential) {
+          ...TokenSetFields
+        }
+      }
+    `),
+    variables: ({ body }) => body,
     response: dataOf(tokenSetShape),
     result: (data) => ({ data: data.finishPasskeyLogin }),
     noStore: true,
-  },
+  }),
 ]);

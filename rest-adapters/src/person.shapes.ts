@@ -1,10 +1,20 @@
 import { z } from '@platform/lib/validation';
+import { graphql } from './generated/index.js';
 
 /**
  * The graph's Person (a user as others see them, made by the auth subgraph as the spec's Person: decisions:
  * projects, Creator), selected whole for a project's creator and an activity's or comment's actor.
  */
-export const personSelection = 'avatarFileId code department email id name';
+graphql(`
+  fragment PersonFields on Person {
+    avatarFileId
+    code
+    department
+    email
+    id
+    name
+  }
+`);
 
 /** The spec's Person: every field a string. */
 export const personShape = z.strictObject({
@@ -15,5 +25,3 @@ export const personShape = z.strictObject({
   id: z.string(),
   name: z.string(),
 });
-
-export type Person = z.infer<typeof personShape>;

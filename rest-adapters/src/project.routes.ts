@@ -1,8 +1,9 @@
 import { contractValueMax } from '@platform/lib/contract/project-values';
 import { z } from '@platform/lib/validation';
 import { queryText, sortedPageQuery } from './paging.js';
-import { defineRoutes } from './route.js';
-import { projectFields, projectPageOf, projectOf, projectPageShape, projectShape } from './project.shapes.js';
+import { graphql } from './generated/index.js';
+import { defineRoutes, route } from './route.js';
+import { projectPageOf, projectOf, projectPageShape, projectShape } from './project.shapes.js';
 import { count, messageShape } from './response.shapes.js';
 
 const text = z.string({ required_error: 'is required', invalid_type_error: 'must be a string' });
@@ -71,52 +72,89 @@ const resourceQuery = z.object({
 });
 
 const codeParams = z.object({ uniqueCode: z.string() });
-const single = (field: string) => (data: Record<string, unknown>) => projectOf(data[field]);
 
 /** Project operations of the projects spec at the paths of decisions.md; single objects bare, lists paged. */
 export const projectRoutes = defineRoutes([
-  {
+  route({
     method: 'GET',
     url: '/api/v1/projects',
     summary: 'List projects (page >= 1, limit 1..100, search, sortBy, sortOrder asc/desc, status, customerId)',
     tag: 'projects',
     auth: 'bearer',
     query: listQuery,
-    operation: `query Projects($page: Int, $limit: Int, $search: String, $sortBy: String, $sortOrder: String,
-      $status: String, $customerId: String) {
-      projects(page: $page, limit: $limit, search: $search, sortBy: $sortBy, sortOrder: $sortOrder,
-        status: $status, customerId: $customerId) { data { ${projectFields} } meta { limit page total totalPages } }
-    }`,
+    operation: graphql(`
+      query Projects(
+        $page: Int
+        $limit: Int
+        $search: String
+        $sortBy: String
+        $sortOrder: String
+        $status: String
+        $customerId: String
+      ) {
+        projects(
+          page: $page
+          limit: $limit
+          search: $search
+          sortBy: $sortBy
+          sortOrder: $sortOrder
+          status: $status
+          customerId: $customerId
+        ) {
+          data {
+            ...ProjectFields
+          }
+          meta {
+            limit
+            page
+            total
+            totalPages
+          }
+        }
+      }
+    `),
     variables: ({ query }) => query,
     response: projectPageShape,
     result: (data) => projectPageOf(data.projects),
-  },
-  {
+  }),
+  route({
     method: 'POST',
     url: '/api/v1/projects',
     summary: 'Create a project',
     tag: 'projects',
     auth: 'bearer',
     body: createBody,
-    operation: `mutation CreateProject($input: CreateProjectInput!) { createProject(input: $input) { ${projectFields} } }`,
+    operation: graphql(`
+      mutation CreateProject($input: CreateProjectInput!) {
+        createProject(input: $input) {
+          ...ProjectFields
+        }
+      }
+    `),
     variables: ({ body }) => ({ input: body }),
     response: projectShape,
-    result: single('createProject'),
+    result: (data) => projectOf(data.createProject),
     status: 201,
-  },
-  {
+  }),
+  route({
     method: 'GET',
     url: '/api/v1/projects/:uniqueCode',
     summary: 'Get a project by its code',
     tag: 'projects',
     auth: 'bearer',
     params: codeParams,
-    operation: `query Project($uniqueCode: String!) { project(uniqueCode: $uniqueCode) { ${projectFields} } }`,
+    operation: graphql(`
+      query Project($uniqueCode: String!) {
+        project(uniqueCode: $uniqueCode) {
+          ...ProjectFields
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
     response: projectShape,
-    result: single('project'),
-  },
-  {
+    result: (data) => projectOf(data.project),
+  }),
+  route({
     method: 'PATCH',
     url: '/api/v1/projects/:uniqueCode',
     summary: 'Update a project (only the fields sent)',
@@ -124,38 +162,54 @@ export const projectRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     body: updateBody,
-    operation: `mutation UpdateProject($uniqueCode: String!, $input: UpdateProjectInput!) {
-      updateProject(uniqueCode: $uniqueCode, input: $input) { ${projectFields} }
-    }`,
+    operation: graphql(`
+      mutation UpdateProject($uniqueCode: String!, $input: UpdateProjectInput!) {
+        updateProject(uniqueCode: $uniqueCode, input: $input) {
+          ...ProjectFields
+        }
+      }
+    `),
     variables: ({ params, body }) => ({ uniqueCode: params.uniqueCode, input: body }),
     response: projectShape,
-    result: single('updateProject'),
-  },
-  {
+    result: (data) => projectOf(data.updateProject),
+  }),
+  route({
     method: 'DELETE',
     url: '/api/v1/projects/:uniqueCode',
     summary: 'Delete a project (soft: it disappears from every read)',
     tag: 'projects',
     auth: 'bearer',
     params: codeParams,
-    operation: `mutation DeleteProject($uniqueCode: String!) { deleteProject(uniqueCode: $uniqueCode) { message } }`,
+    operation: graphql(`
+      mutation DeleteProject($uniqueCode: String!) {
+        deleteProject(uniqueCode: $uniqueCode) {
+          message
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
     response: messageShape,
     result: (data) => data.deleteProject,
-  },
-  {
+  }),
+  route({
     method: 'POST',
     url: '/api/v1/projects/:uniqueCode/approve',
     summary: 'Approve a project (status approved)',
     tag: 'projects',
     auth: 'bearer',
     params: codeParams,
-    operation: `mutation ApproveProject($uniqueCode: String!) { approveProject(uniqueCode: $uniqueCode) { ${projectFields} } }`,
+    operation: graphql(`
+      mutation ApproveProject($uniqueCode: String!) {
+        approveProject(uniqueCode: $uniqueCode) {
+          ...ProjectFields
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
     response: projectShape,
-    result: single('approveProject'),
-  },
-  {
+    result: (data) => projectOf(data.approveProject),
+  }),
+  route({
     method: 'PATCH',
     url: '/api/v1/projects/:uniqueCode/progress',
     summary: "Set a project's progress",
@@ -163,14 +217,18 @@ export const projectRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     body: z.object({ progress: text }),
-    operation: `mutation UpdateProjectProgress($uniqueCode: String!, $progress: String!) {
-      updateProjectProgress(uniqueCode: $uniqueCode, progress: $progress) { ${projectFields} }
-    }`,
-    variables: ({ params, body }) => ({ uniqueCode: params.uniqueCode, ...(body as object) }),
+    operation: graphql(`
+      mutation UpdateProjectProgress($uniqueCode: String!, $progress: String!) {
+        updateProjectProgress(uniqueCode: $uniqueCode, progress: $progress) {
+          ...ProjectFields
+        }
+      }
+    `),
+    variables: ({ params, body }) => ({ uniqueCode: params.uniqueCode, ...body }),
     response: projectShape,
-    result: single('updateProjectProgress'),
-  },
-  {
+    result: (data) => projectOf(data.updateProjectProgress),
+  }),
+  route({
     method: 'GET',
     url: '/api/v1/projects/:uniqueCode/resource-counts',
     summary: 'Counts of tasks, products and documents of a project, by status',
@@ -178,23 +236,39 @@ export const projectRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     query: resourceQuery,
-    operation: `query ProjectResourceCounts($uniqueCode: String!, $resourceTypes: [String!]) {
-      projectResourceCounts(uniqueCode: $uniqueCode, resourceTypes: $resourceTypes) { type status count }
-    }`,
+    operation: graphql(`
+      query ProjectResourceCounts($uniqueCode: String!, $resourceTypes: [String!]) {
+        projectResourceCounts(uniqueCode: $uniqueCode, resourceTypes: $resourceTypes) {
+          type
+          status
+          count
+        }
+      }
+    `),
     variables: ({ params, query }) => ({ uniqueCode: params.uniqueCode, resourceTypes: query.resourceTypes }),
     response: z.array(z.strictObject({ type: z.enum(['tasks', 'products', 'documents']), status: z.string(), count })),
     result: (data) => data.projectResourceCounts,
-  },
-  {
+  }),
+  route({
     method: 'GET',
     url: '/api/v1/projects/:uniqueCode/expenses',
     summary: "A project's expenses: total and breakdown in its currency",
     tag: 'projects',
     auth: 'bearer',
     params: codeParams,
-    operation: `query ProjectExpenses($uniqueCode: String!) {
-      projectExpenses(uniqueCode: $uniqueCode) { totalExpenses currency breakdown { labor materials other } }
-    }`,
+    operation: graphql(`
+      query ProjectExpenses($uniqueCode: String!) {
+        projectExpenses(uniqueCode: $uniqueCode) {
+          totalExpenses
+          currency
+          breakdown {
+            labor
+            materials
+            other
+          }
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
     response: z.strictObject({
       totalExpenses: z.number(),
@@ -202,5 +276,5 @@ export const projectRoutes = defineRoutes([
       breakdown: z.strictObject({ labor: z.number(), materials: z.number(), other: z.number() }),
     }),
     result: (data) => data.projectExpenses,
-  },
+  }),
 ]);

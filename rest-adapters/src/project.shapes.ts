@@ -1,32 +1,67 @@
 import { projectProgresses, projectStatuses } from '@platform/lib/contract/project-values';
 import { z } from '@platform/lib/validation';
-import { pageOf } from './paging.js';
-import { personSelection, personShape, type Person } from './person.shapes.js';
+import { graphql } from './generated/index.js';
+import type { ProjectFieldsFragment } from './generated/graphql.js';
+import { pageOf, type GraphPage } from './paging.js';
+import { personShape } from './person.shapes.js';
 import { count, timestamp } from './response.shapes.js';
 
-const personFields = 'id code name email avatarFileId department { name }';
-
 /** Everything of the spec's Project, nested records included. */
-export const projectFields = `id uniqueCode name description contractValue currency customerId customer { id name }
-  creatorId creator { ${personSelection} } participants { ${personFields} }
-  documentFiles { id name mimeType path size }
-  products { id name description productType status attributes schemaVersion createdAt updatedAt }
-  progress status replyDate createdAt updatedAt deletedAt`;
+graphql(`
+  fragment ProjectFields on Project {
+    id
+    uniqueCode
+    name
+    description
+    contractValue
+    currency
+    customerId
+    customer {
+      id
+      name
+    }
+    creatorId
+    creator {
+      ...PersonFields
+    }
+    participants {
+      id
+      code
+      name
+      email
+      avatarFileId
+      department {
+        name
+      }
+    }
+    documentFiles {
+      id
+      name
+      mimeType
+      path
+      size
+    }
+    products {
+      id
+      name
+      description
+      productType
+      status
+      attributes
+      schemaVersion
+      createdAt
+      updatedAt
+    }
+    progress
+    status
+    replyDate
+    createdAt
+    updatedAt
+    deletedAt
+  }
+`);
 
-interface Employee {
-  id: string;
-  code: string;
-  name: string;
-  email: string;
-  avatarFileId: string | null;
-  department: { name: string } | null;
-}
-
-interface GraphProject extends Record<string, unknown> {
-  customer: { id: string; name: string } | null;
-  creator: Person;
-  participants: (Employee | null)[];
-}
+type Employee = NonNullable<ProjectFieldsFragment['participants'][number]>;
 
 /**
  * The spec's Person: every field a string, so a missing avatar or department is "" (decisions: projects);
@@ -44,8 +79,7 @@ function personOf(employee: Employee) {
 }
 
 /** The spec's Project, field for field; an employee id the directory does not know is left out of participants. */
-export function projectOf(value: unknown) {
-  const project = value as GraphProject;
+export function projectOf(project: ProjectFieldsFragment) {
   return {
     ...project,
     creator: project.creator,
@@ -53,8 +87,7 @@ export function projectOf(value: unknown) {
   };
 }
 
-export function projectPageOf(value: unknown) {
-  const page = value as { data: unknown[]; meta: unknown };
+export function projectPageOf(page: GraphPage<ProjectFieldsFragment>) {
   return { data: page.data.map(projectOf), meta: page.meta };
 }
 

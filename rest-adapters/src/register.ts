@@ -11,6 +11,8 @@ import { uploadOf } from './upload.js';
 
 export interface RestExecutor {
   context(request: FastifyRequest): Promise<GatewayContext>;
+  /** Readies an operation before any request runs it: throws when the graph refuses it. */
+  prepare(operation: string): void;
   execute(
     operation: string,
     variables: Record<string, unknown>,
@@ -72,12 +74,25 @@ function serve(route: RestRoute, executor: RestExecutor): RouteOptions {
   };
 }
 
+/** Every route's operation is checked before the edge serves anything: a broken one stops start-up, named. */
+function prepareOperations(routes: RestRoute[], executor: RestExecutor): void {
+  for (const route of routes) {
+    try {
+      executor.prepare(route.operation);
+    } catch (error) {
+      throw new Error(`REST route ${route.method} ${route.url}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}
+
 /**
- * Serves each declared route by validating its input and executing its GraphQL operation. Routes that take an
+ * Serves each declared route by validating its input and executing its GraphQL operation, once every operation
+ * has been readied. Routes that take an
  * upload are served in a scope of their own, the only one that parses multipart bodies (each upload bounded by
  * its route's limit); every other route keeps the edge's JSON parser and its 1 MB body limit.
  */
 export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], executor: RestExecutor): void {
+  prepareOperations(routes, executor);
   for (const route of routes.filter((candidate) => !candidate.upload)) app.route(serve(route, executor));
   const uploads = routes.filter((candidate) => candidate.upload);
   if (uploads.length === 0) return;

@@ -1,6 +1,7 @@
 import { z } from '@platform/lib/validation';
-import { defineRoutes } from './route.js';
-import { filterOptionFields, filterOptionsOf, filterOptionsShape, statisticsShape } from './task-facet.shapes.js';
+import { graphql } from './generated/index.js';
+import { defineRoutes, route } from './route.js';
+import { filterOptionsOf, filterOptionsShape, statisticsShape } from './task-facet.shapes.js';
 
 const projectId = z
   .string({ required_error: 'is required', invalid_type_error: 'must be a string' })
@@ -29,11 +30,9 @@ const filterOptionsQuery = z.object({
   'searches[name]': z.string({ invalid_type_error: 'must be a string' }).optional(),
 });
 
-type FilterOptionsQuery = z.infer<typeof filterOptionsQuery>;
-
 /** Filter options and statistics of a project's tasks, at the paths of decisions.md (Project and task service). */
 export const taskFacetRoutes = defineRoutes([
-  {
+  route({
     method: 'GET',
     url: '/api/v1/tasks/filter-options',
     summary:
@@ -42,11 +41,14 @@ export const taskFacetRoutes = defineRoutes([
     tag: 'tasks',
     auth: 'bearer',
     query: filterOptionsQuery,
-    operation: `query TaskFilterOptions($projectId: String!, $filters: TaskFacetFilterInput, $searches: TaskFacetSearchInput) {
-      taskFilterOptions(projectId: $projectId, filters: $filters, searches: $searches) { ${filterOptionFields} }
-    }`,
-    variables: ({ query }) => {
-      const given = query as FilterOptionsQuery;
+    operation: graphql(`
+      query TaskFilterOptions($projectId: String!, $filters: TaskFacetFilterInput, $searches: TaskFacetSearchInput) {
+        taskFilterOptions(projectId: $projectId, filters: $filters, searches: $searches) {
+          ...FilterOptionFields
+        }
+      }
+    `),
+    variables: ({ query: given }) => {
       return {
         projectId: given.projectId,
         filters: {
@@ -60,19 +62,27 @@ export const taskFacetRoutes = defineRoutes([
     },
     response: filterOptionsShape,
     result: (data) => filterOptionsOf(data.taskFilterOptions),
-  },
-  {
+  }),
+  route({
     method: 'GET',
     url: '/api/v1/tasks/statistics',
     summary: "Counts of a project's live tasks: total, byStatus, byPriority, byDepartment (keyed by department id)",
     tag: 'tasks',
     auth: 'bearer',
     query: z.object({ projectId }),
-    operation: `query TaskStatistics($projectId: String!) {
-      taskStatistics(projectId: $projectId) { total byStatus byPriority byDepartment }
-    }`,
+    operation: graphql(`
+      query TaskStatistics($projectId: String!) {
+        taskStatistics(projectId: $projectId) {
+          total
+          byStatus
+          byPriority
+          byDepartment
+        }
+      }
+    `),
     variables: ({ query }) => ({ projectId: query.projectId }),
     response: statisticsShape,
-    result: (data) => data.taskStatistics,
-  },
+    // The graph types each tally as a JSONObject; the projects subgraph fills it with counts only.
+    result: (data) => data.taskStatistics as z.infer<typeof statisticsShape>,
+  }),
 ]);

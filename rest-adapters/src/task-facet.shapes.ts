@@ -1,10 +1,42 @@
 import { z } from '@platform/lib/validation';
+import { graphql } from './generated/index.js';
+import type { FilterOptionFieldsFragment } from './generated/graphql.js';
 import { count } from './response.shapes.js';
 
 /** Filter options as the graph answers them: departments and participants carry their directory record. */
-export const filterOptionFields = `departments { value count department { name } }
-  participants { value count employee { name } }
-  priorities { value label count } statuses { value label count } tags { value label count }`;
+graphql(`
+  fragment FilterOptionFields on TaskFilterOptions {
+    departments {
+      value
+      count
+      department {
+        name
+      }
+    }
+    participants {
+      value
+      count
+      employee {
+        name
+      }
+    }
+    priorities {
+      value
+      label
+      count
+    }
+    statuses {
+      value
+      label
+      count
+    }
+    tags {
+      value
+      label
+      count
+    }
+  }
+`);
 
 interface Option {
   value: string;
@@ -12,21 +44,12 @@ interface Option {
   count: number;
 }
 
-interface GraphFilterOptions {
-  departments: { value: string; count: number; department: { name: string } | null }[];
-  participants: { value: string; count: number; employee: { name: string } | null }[];
-  priorities: Option[];
-  statuses: Option[];
-  tags: Option[];
-}
-
 /**
  * The spec's Filter options, each option exactly `{ value, label, count }`. A department's or participant's label
  * is its name in the directory; an id the directory does not know keeps its option, labelled with the id
  * (decisions: Tasks, filter options).
  */
-export function filterOptionsOf(value: unknown) {
-  const options = value as GraphFilterOptions;
+export function filterOptionsOf(options: FilterOptionFieldsFragment) {
   const option = ({ value, label, count }: Option): Option => ({ value, label, count });
   return {
     departments: options.departments.map(({ value, count, department }) =>

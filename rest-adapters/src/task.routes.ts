@@ -1,15 +1,13 @@
 import { z } from '@platform/lib/validation';
-import { commentFields } from './comment.shapes.js';
 import { pageQuery, queryText, sortedPageQuery } from './paging.js';
-import { defineRoutes } from './route.js';
+import { graphql } from './generated/index.js';
+import { defineRoutes, route } from './route.js';
 import { messageShape } from './response.shapes.js';
 import {
   activitiesOf,
-  activityFields,
   activityShape,
   nestedTaskPageOf,
   nestedTaskPageShape,
-  taskFields,
   taskOf,
   taskPageOf,
   taskPageShape,
@@ -67,52 +65,88 @@ const nestedQuery = pageQuery.pick({ page: true, limit: true }).extend({
 
 const myQuery = listQuery.pick({ page: true, limit: true, search: true, status: true, priority: true });
 const codeParams = z.object({ unique_code: z.string() });
-const pageFields = `data { ${taskFields} } meta { limit page total totalPages }`;
 
 /** Task operations of the projects spec at the paths of decisions.md; single objects bare, lists paged. */
 export const taskRoutes = defineRoutes([
-  {
+  route({
     method: 'POST',
     url: '/api/v1/tasks',
     summary: 'Create a task in a project (its code is the project code and the next number: PRJ-12-T7)',
     tag: 'tasks',
     auth: 'bearer',
     body: createBody,
-    operation: `mutation CreateTask($input: CreateTaskInput!) { createTask(input: $input) { ${taskFields} } }`,
+    operation: graphql(`
+      mutation CreateTask($input: CreateTaskInput!) {
+        createTask(input: $input) {
+          ...TaskFields
+        }
+      }
+    `),
     variables: ({ body }) => ({ input: body }),
     response: taskShape,
     result: (data) => taskOf(data.createTask),
     status: 201,
-  },
-  {
+  }),
+  route({
     method: 'GET',
     url: '/api/v1/tasks/my',
     summary: "Tasks in which the caller's employee is a participant (page, limit, search, status, priority)",
     tag: 'tasks',
     auth: 'bearer',
     query: myQuery,
-    operation: `query MyTasks($page: Int, $limit: Int, $search: String, $status: String, $priority: String) {
-      myTasks(page: $page, limit: $limit, search: $search, status: $status, priority: $priority) { ${pageFields} }
-    }`,
+    operation: graphql(`
+      query MyTasks($page: Int, $limit: Int, $search: String, $status: String, $priority: String) {
+        myTasks(page: $page, limit: $limit, search: $search, status: $status, priority: $priority) {
+          data {
+            ...TaskFields
+          }
+          meta {
+            limit
+            page
+            total
+            totalPages
+          }
+        }
+      }
+    `),
     variables: ({ query }) => query,
     response: taskPageShape,
     result: (data) => taskPageOf(data.myTasks),
-  },
-  {
+  }),
+  route({
     method: 'GET',
     url: '/api/v1/tasks/nested',
     summary: "A project's tasks, newest first, with their comments and activities when asked for",
     tag: 'tasks',
     auth: 'bearer',
     query: nestedQuery,
-    operation: `query NestedTasks($projectId: String!, $page: Int, $limit: Int, $includeComments: Boolean!,
-      $includeActivities: Boolean!) {
-      nestedTasks(projectId: $projectId, page: $page, limit: $limit) {
-        data { ${taskFields} comments @include(if: $includeComments) { ${commentFields} }
-          activities @include(if: $includeActivities) { ${activityFields} } }
-        meta { limit page total totalPages }
+    operation: graphql(`
+      query NestedTasks(
+        $projectId: String!
+        $page: Int
+        $limit: Int
+        $includeComments: Boolean!
+        $includeActivities: Boolean!
+      ) {
+        nestedTasks(projectId: $projectId, page: $page, limit: $limit) {
+          data {
+            ...TaskFields
+            comments @include(if: $includeComments) {
+              ...CommentFields
+            }
+            activities @include(if: $includeActivities) {
+              ...ActivityFields
+            }
+          }
+          meta {
+            limit
+            page
+            total
+            totalPages
+          }
+        }
       }
-    }`,
+    `),
     variables: ({ query }) => ({
       ...query,
       includeComments: query.includeComments === true,
@@ -120,8 +154,8 @@ export const taskRoutes = defineRoutes([
     }),
     response: nestedTaskPageShape,
     result: (data) => nestedTaskPageOf(data.nestedTasks),
-  },
-  {
+  }),
+  route({
     method: 'GET',
     url: '/api/v1/tasks/projects/:projectId/tasks',
     summary: "List a project's tasks (projectId: id or uniqueCode; page, limit, search, sort and filters)",
@@ -129,28 +163,64 @@ export const taskRoutes = defineRoutes([
     auth: 'bearer',
     params: z.object({ projectId: z.string() }),
     query: listQuery,
-    operation: `query ProjectTasks($projectId: String!, $page: Int, $limit: Int, $search: String, $sortBy: String,
-      $sortOrder: String, $status: String, $priority: String, $departmentId: String) {
-      projectTasks(projectId: $projectId, page: $page, limit: $limit, search: $search, sortBy: $sortBy,
-        sortOrder: $sortOrder, status: $status, priority: $priority, departmentId: $departmentId) { ${pageFields} }
-    }`,
+    operation: graphql(`
+      query ProjectTasks(
+        $projectId: String!
+        $page: Int
+        $limit: Int
+        $search: String
+        $sortBy: String
+        $sortOrder: String
+        $status: String
+        $priority: String
+        $departmentId: String
+      ) {
+        projectTasks(
+          projectId: $projectId
+          page: $page
+          limit: $limit
+          search: $search
+          sortBy: $sortBy
+          sortOrder: $sortOrder
+          status: $status
+          priority: $priority
+          departmentId: $departmentId
+        ) {
+          data {
+            ...TaskFields
+          }
+          meta {
+            limit
+            page
+            total
+            totalPages
+          }
+        }
+      }
+    `),
     variables: ({ params, query }) => ({ projectId: params.projectId, ...query }),
     response: taskPageShape,
     result: (data) => taskPageOf(data.projectTasks),
-  },
-  {
+  }),
+  route({
     method: 'GET',
     url: '/api/v1/tasks/:unique_code',
     summary: 'Get a task by its code',
     tag: 'tasks',
     auth: 'bearer',
     params: codeParams,
-    operation: `query Task($uniqueCode: String!) { task(uniqueCode: $uniqueCode) { ${taskFields} } }`,
+    operation: graphql(`
+      query Task($uniqueCode: String!) {
+        task(uniqueCode: $uniqueCode) {
+          ...TaskFields
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.unique_code }),
     response: taskShape,
     result: (data) => taskOf(data.task),
-  },
-  {
+  }),
+  route({
     method: 'PATCH',
     url: '/api/v1/tasks/:unique_code',
     summary: 'Update a task (only the fields sent; parentId null makes it top level)',
@@ -158,14 +228,18 @@ export const taskRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     body: updateBody,
-    operation: `mutation UpdateTask($uniqueCode: String!, $input: UpdateTaskInput!) {
-      updateTask(uniqueCode: $uniqueCode, input: $input) { ${taskFields} }
-    }`,
+    operation: graphql(`
+      mutation UpdateTask($uniqueCode: String!, $input: UpdateTaskInput!) {
+        updateTask(uniqueCode: $uniqueCode, input: $input) {
+          ...TaskFields
+        }
+      }
+    `),
     variables: ({ params, body }) => ({ uniqueCode: params.unique_code, input: body }),
     response: taskShape,
     result: (data) => taskOf(data.updateTask),
-  },
-  {
+  }),
+  route({
     method: 'PUT',
     url: '/api/v1/tasks/:unique_code/status',
     summary: "Set a task's status (a free string)",
@@ -173,35 +247,51 @@ export const taskRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     body: z.object({ status: text }),
-    operation: `mutation UpdateTaskStatus($uniqueCode: String!, $status: String!) {
-      updateTaskStatus(uniqueCode: $uniqueCode, status: $status) { ${taskFields} }
-    }`,
-    variables: ({ params, body }) => ({ uniqueCode: params.unique_code, ...(body as object) }),
+    operation: graphql(`
+      mutation UpdateTaskStatus($uniqueCode: String!, $status: String!) {
+        updateTaskStatus(uniqueCode: $uniqueCode, status: $status) {
+          ...TaskFields
+        }
+      }
+    `),
+    variables: ({ params, body }) => ({ uniqueCode: params.unique_code, ...body }),
     response: taskShape,
     result: (data) => taskOf(data.updateTaskStatus),
-  },
-  {
+  }),
+  route({
     method: 'DELETE',
     url: '/api/v1/tasks/:unique_code',
     summary: 'Delete a task (soft: it disappears from every read)',
     tag: 'tasks',
     auth: 'bearer',
     params: codeParams,
-    operation: `mutation DeleteTask($uniqueCode: String!) { deleteTask(uniqueCode: $uniqueCode) { message } }`,
+    operation: graphql(`
+      mutation DeleteTask($uniqueCode: String!) {
+        deleteTask(uniqueCode: $uniqueCode) {
+          message
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.unique_code }),
     response: messageShape,
     result: (data) => data.deleteTask,
-  },
-  {
+  }),
+  route({
     method: 'GET',
     url: '/api/v1/tasks/:unique_code/activities',
     summary: "A task's activity history, oldest first",
     tag: 'tasks',
     auth: 'bearer',
     params: codeParams,
-    operation: `query TaskActivities($uniqueCode: String!) { taskActivities(uniqueCode: $uniqueCode) { ${activityFields} } }`,
+    operation: graphql(`
+      query TaskActivities($uniqueCode: String!) {
+        taskActivities(uniqueCode: $uniqueCode) {
+          ...ActivityFields
+        }
+      }
+    `),
     variables: ({ params }) => ({ uniqueCode: params.unique_code }),
     response: z.array(activityShape),
     result: (data) => activitiesOf(data.taskActivities),
-  },
+  }),
 ]);

@@ -1,66 +1,79 @@
 import { taskPriorities } from '@platform/lib/contract/project-values';
 import { z } from '@platform/lib/validation';
-import { commentFields, commentOf, commentShape } from './comment.shapes.js';
-import { pageOf } from './paging.js';
-import { personSelection, personShape, type Person } from './person.shapes.js';
+import { commentOf, commentShape } from './comment.shapes.js';
+import { graphql } from './generated/index.js';
+import type { ActivityFieldsFragment, CommentFieldsFragment, TaskFieldsFragment } from './generated/graphql.js';
+import { pageOf, type GraphPage } from './paging.js';
+import { personShape } from './person.shapes.js';
 import { timestamp } from './response.shapes.js';
 
 /** Everything of the spec's Task, nested records included (read from the graph's camelCase names). */
-export const taskFields = `id uniqueCode name description endDate fileId parentId projectId projectCode departmentId
-  department { id code name } participants { id employeeId employee { name email } }
-  priority status tags createdAt updatedAt deletedAt`;
+graphql(`
+  fragment TaskFields on Task {
+    id
+    uniqueCode
+    name
+    description
+    endDate
+    fileId
+    parentId
+    projectId
+    projectCode
+    departmentId
+    department {
+      id
+      code
+      name
+    }
+    participants {
+      id
+      employeeId
+      employee {
+        name
+        email
+      }
+    }
+    priority
+    status
+    tags
+    createdAt
+    updatedAt
+    deletedAt
+  }
+`);
 
 /**
  * An activity entry: an added comment as the spec's Comment, any other change as its history, whose acting user
  * is the spec's Person (decisions: projects, Creator).
  */
-export const activityFields = `id taskId createdAt updatedAt comment { ${commentFields} }
-  history { id type actorId actor { ${personSelection} } changedAt from to }`;
-
-interface GraphTask {
-  id: string;
-  uniqueCode: string;
-  name: string;
-  description: string;
-  endDate: string;
-  fileId: string | null;
-  parentId: string | null;
-  projectId: string;
-  projectCode: string;
-  departmentId: string;
-  department: { id: string; code: string; name: string } | null;
-  participants: { id: string; employeeId: string; employee: { name: string; email: string } | null }[];
-  priority: string;
-  status: string;
-  tags: string[];
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-}
-
-interface GraphActivity {
-  id: string;
-  taskId: string;
-  createdAt: string;
-  updatedAt: string;
-  comment: unknown;
-  history: {
-    id: string;
-    type: string;
-    actorId: string;
-    actor: Person;
-    changedAt: string;
-    from: object;
-    to: object;
-  } | null;
-}
+graphql(`
+  fragment ActivityFields on TaskActivity {
+    id
+    taskId
+    createdAt
+    updatedAt
+    comment {
+      ...CommentFields
+    }
+    history {
+      id
+      type
+      actorId
+      actor {
+        ...PersonFields
+      }
+      changedAt
+      from
+      to
+    }
+  }
+`);
 
 /**
  * The spec's Task, field for field, with its snake_case names (`unique_code`, `parent_id`, `project_id`,
  * `project_code`) beside `projectId`; a participant the directory does not know is left out, as for projects.
  */
-export function taskOf(value: unknown) {
-  const task = value as GraphTask;
+export function taskOf(task: TaskFieldsFragment) {
   return {
     createdAt: task.createdAt,
     deletedAt: task.deletedAt,
@@ -86,26 +99,27 @@ export function taskOf(value: unknown) {
   };
 }
 
-export function taskPageOf(value: unknown) {
-  const page = value as { data: unknown[]; meta: unknown };
+export function taskPageOf(page: GraphPage<TaskFieldsFragment>) {
   return { data: page.data.map(taskOf), meta: page.meta };
 }
 
 /** The spec's Activity: either `comment` (the spec's Comment) or `history`, the other key absent. */
-function activityOf({ comment, history, ...entry }: GraphActivity) {
-  return comment ? { ...entry, comment: commentOf(comment) } : { ...entry, history };
+function activityOf({ comment, history, ...entry }: ActivityFieldsFragment) {
+  // The graph's TaskActivity has one of the two: an entry without a comment has its history.
+  return comment ? { ...entry, comment: commentOf(comment) } : { ...entry, history: history! };
 }
 
-export function activitiesOf(value: unknown) {
-  return (value as GraphActivity[]).map(activityOf);
+export function activitiesOf(activities: ActivityFieldsFragment[]) {
+  return activities.map(activityOf);
 }
 
 /**
  * A nested list item: the Task shape, plus `comments` and `activities` only when the operation asked for them
  * (decisions: Tasks, nested list), so an absent key means "not asked", never "none".
  */
-function nestedTaskOf(value: unknown) {
-  const item = value as { comments?: unknown[]; activities?: unknown };
+type NestedTask = TaskFieldsFragment & { comments?: CommentFieldsFragment[]; activities?: ActivityFieldsFragment[] };
+
+function nestedTaskOf(item: NestedTask) {
   return {
     ...taskOf(item),
     ...(item.comments && { comments: item.comments.map(commentOf) }),
@@ -113,8 +127,7 @@ function nestedTaskOf(value: unknown) {
   };
 }
 
-export function nestedTaskPageOf(value: unknown) {
-  const page = value as { data: unknown[]; meta: unknown };
+export function nestedTaskPageOf(page: GraphPage<NestedTask>) {
   return { data: page.data.map(nestedTaskOf), meta: page.meta };
 }
 

@@ -1,7 +1,15 @@
 import { z } from '@platform/lib/validation';
+import { graphql } from './generated/index.js';
 import { timestamp } from './response.shapes.js';
 
-export const tokenSetFields = 'accessToken refreshToken accessTokenExpiresAt refreshTokenExpiresAt';
+graphql(`
+  fragment TokenSetFields on TokenSetType {
+    accessToken
+    refreshToken
+    accessTokenExpiresAt
+    refreshTokenExpiresAt
+  }
+`);
 
 /** The auth spec's Token set. */
 export const tokenSetShape = z.strictObject({

@@ -1,6 +1,7 @@
 // Approvals: the person asks for an action that a registered phone must approve (a document approval), and
 // watches its status change live through `confirmationStatusChanged`: the server delivers a decision made
 // before the subscription was live, and again after a reconnection, so the page needs no polling.
+import { graphql } from '../generated/index.js';
 import { follow } from '../live.js';
 import { graph } from '../session.js';
 import { act, byId, element, say, time } from '../view.js';
@@ -24,6 +25,23 @@ const statusText: Record<ApprovalStatus, string> = {
 };
 
 const approvals: Approval[] = [];
+
+const initiate = graphql(`
+  mutation InitiateApproval($payload: JSON!) {
+    initiateConfirmation(actionType: "document_approval", actionPayload: $payload) {
+      confirmationId
+      challenge
+      expiresAt
+    }
+  }
+`);
+const statusChanges = graphql(`
+  subscription ApprovalStatus($id: String!) {
+    confirmationStatusChanged(confirmationId: $id) {
+      status
+    }
+  }
+`);
 
 /**
  * The challenge the phone signs. A push carries only the confirmation's id (auth spec, Events), so
@@ -69,22 +87,16 @@ function decided(approval: Approval, status: ApprovalStatus): void {
 }
 
 async function request(documentName: string): Promise<void> {
-  const { initiateConfirmation } = await graph(
-    `mutation ($payload: JSON!) {
-      initiateConfirmation(actionType: "document_approval", actionPayload: $payload) {
-        confirmationId
-        challenge
-        expiresAt
-      }
-    }`,
-    { payload: { documentId: crypto.randomUUID(), documentName } },
-  );
+  const { initiateConfirmation } = await graph(initiate, {
+    payload: { documentId: crypto.randomUUID(), documentName },
+  });
   const approval: Approval = { ...initiateConfirmation, documentName, status: 'pending', stop: () => {} };
   approvals.unshift(approval);
   approval.stop = follow(
-    'subscription ($id: String!) { confirmationStatusChanged(confirmationId: $id) { status } }',
+    statusChanges,
     { id: approval.confirmationId },
-    (data) => decided(approval, data.confirmationStatusChanged.status),
+    // The graph types a status as a String; its values are the auth spec's four.
+    (data) => decided(approval, data.confirmationStatusChanged.status as ApprovalStatus),
     (message) => say(`Failed: ${message}`),
   );
   say(`Approval requested for ${documentName}: waiting for your phone`);

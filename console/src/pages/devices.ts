@@ -1,15 +1,30 @@
 // Devices: the phones and tablets registered for biometric sign-in; removing one signs its sessions out at once.
+import { graphql } from '../generated/index.js';
+import type { MyDevicesQuery } from '../generated/graphql.js';
 import { graph } from '../session.js';
 import { button, byId, element, loading, say, when } from '../view.js';
 
-interface Device {
-  id: string;
-  deviceName: string;
-  deviceType: string;
-  trustLevel: string;
-  lastUsedAt: string | null;
-  createdAt: string;
-}
+type Device = MyDevicesQuery['myDevices'][number];
+
+const devicesQuery = graphql(`
+  query MyDevices {
+    myDevices {
+      id
+      deviceName
+      deviceType
+      trustLevel
+      lastUsedAt
+      createdAt
+    }
+  }
+`);
+const deleteDevice = graphql(`
+  mutation DeleteDevice($id: String!) {
+    deleteDevice(deviceId: $id) {
+      success
+    }
+  }
+`);
 
 /** Asks once more before removing, in place: a removed device must be registered again to sign in. */
 function removal(device: Device, actions: HTMLElement): HTMLElement {
@@ -18,7 +33,7 @@ function removal(device: Device, actions: HTMLElement): HTMLElement {
     textContent: `Remove ${device.deviceName}? Its sessions end at once.`,
   });
   const confirm = button('Yes, remove', async () => {
-    await graph('mutation ($id: String!) { deleteDevice(deviceId: $id) { success } }', { id: device.id });
+    await graph(deleteDevice, { id: device.id });
     say(`Device removed: ${device.deviceName}`);
     await open();
   });
@@ -51,8 +66,8 @@ function deviceItem(device: Device): HTMLLIElement {
 async function open(): Promise<void> {
   const list = byId('devices');
   await loading(list, async () => {
-    const { myDevices } = await graph('{ myDevices { id deviceName deviceType trustLevel lastUsedAt createdAt } }');
-    list.replaceChildren(...(myDevices as Device[]).map(deviceItem));
+    const { myDevices } = await graph(devicesQuery);
+    list.replaceChildren(...myDevices.map(deviceItem));
     byId('no-devices').hidden = myDevices.length > 0;
   });
 }

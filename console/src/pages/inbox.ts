@@ -1,26 +1,68 @@
 // Inbox: the signed-in user's notifications, paged, with the unread count in the header; new and changed items
 // arrive through `inboxChanged` and, after a reconnection, the page reads its current page again so that
 // nothing sent meanwhile is lost and nothing shows twice.
+import { graphql } from '../generated/index.js';
+import type { InboxChangesSubscription, InboxItemFragment } from '../generated/graphql.js';
 import { follow, onReconnect } from '../live.js';
 import { graph } from '../session.js';
 import { act, button, byId, element, loading, pager, say, time } from '../view.js';
 
-interface Notification {
-  id: string;
-  message: string;
-  targetLink: string | null;
-  targetText: string | null;
-  unread: boolean;
-  createdAt: string;
-}
+type Notification = InboxItemFragment;
 
-const fields = 'id message targetLink targetText unread createdAt';
+graphql(`
+  fragment InboxItem on Notification {
+    id
+    message
+    targetLink
+    targetText
+    unread
+    createdAt
+  }
+`);
 const pageSize = 10;
-const pageQuery = `query ($page: Int, $limit: Int) {
-  myNotifications(page: $page, limit: $limit) { currentPage totalItems unreadCount items { ${fields} } }
-}`;
-const unreadQuery = '{ myNotifications(limit: 1) { unreadCount } }';
-const changes = `subscription { inboxChanged { unreadCount notification { ${fields} } } }`;
+const pageQuery = graphql(`
+  query InboxPage($page: Int, $limit: Int) {
+    myNotifications(page: $page, limit: $limit) {
+      currentPage
+      totalItems
+      unreadCount
+      items {
+        ...InboxItem
+      }
+    }
+  }
+`);
+const unreadQuery = graphql(`
+  query InboxUnread {
+    myNotifications(limit: 1) {
+      unreadCount
+    }
+  }
+`);
+const changes = graphql(`
+  subscription InboxChanges {
+    inboxChanged {
+      unreadCount
+      notification {
+        ...InboxItem
+      }
+    }
+  }
+`);
+const markRead = graphql(`
+  mutation MarkRead($id: ID!) {
+    markNotificationRead(id: $id) {
+      ...InboxItem
+    }
+  }
+`);
+const markAllRead = graphql(`
+  mutation MarkAllRead {
+    markAllNotificationsRead {
+      message
+    }
+  }
+`);
 
 let items: Notification[] = [];
 let currentPage = 1;
@@ -51,7 +93,7 @@ function notificationItem(notification: Notification): HTMLLIElement {
     item.append(element('a', { href: notification.targetLink, textContent: notification.targetText ?? 'Open' }));
   }
   if (notification.unread) {
-    item.append(button('Mark read', () => markRead(notification), `Mark read: ${notification.message}`));
+    item.append(button('Mark read', () => read(notification), `Mark read: ${notification.message}`));
   }
   return item;
 }
@@ -73,10 +115,8 @@ async function load(page: number): Promise<void> {
   render();
 }
 
-async function markRead(notification: Notification): Promise<void> {
-  const { markNotificationRead } = await graph(`mutation ($id: ID!) { markNotificationRead(id: $id) { ${fields} } }`, {
-    id: notification.id,
-  });
+async function read(notification: Notification): Promise<void> {
+  const { markNotificationRead } = await graph(markRead, { id: notification.id });
   arrived(markNotificationRead);
   say('Marked as read');
 }
@@ -94,7 +134,7 @@ function arrived(notification: Notification): void {
   render();
 }
 
-function changed({ inboxChanged }: { inboxChanged: { unreadCount: number; notification: Notification | null } }) {
+function changed({ inboxChanged }: InboxChangesSubscription) {
   showUnread(inboxChanged.unreadCount);
   if (inboxChanged.notification) arrived(inboxChanged.notification);
   else {
@@ -105,7 +145,7 @@ function changed({ inboxChanged }: { inboxChanged: { unreadCount: number; notifi
 
 /** Starts following the inbox for the signed-in user; the returned function stops it. */
 export function startInbox(): () => void {
-  const stop = follow(changes, {}, (data) => changed(data as Parameters<typeof changed>[0]));
+  const stop = follow(changes, {}, changed);
   const stopCatchingUp = onReconnect(() => void act(() => load(currentPage)));
   void act(async () => showUnread((await graph(unreadQuery)).myNotifications.unreadCount));
   return () => {
@@ -123,7 +163,7 @@ byId('mark-all-read').addEventListener(
   'click',
   () =>
     void act(async () => {
-      await graph('mutation { markAllNotificationsRead { message } }');
+      await graph(markAllRead);
       items = items.map((item) => ({ ...item, unread: false }));
       showUnread(0);
       render();

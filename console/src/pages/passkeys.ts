@@ -1,16 +1,42 @@
 // Passkeys: add one with the browser's WebAuthn ceremony, rename or remove the ones the account holds.
-import { startRegistration } from '@simplewebauthn/browser';
-import { accessToken, graph, request } from '../session.js';
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import { graphql } from '../generated/index.js';
+import type { MyPasskeysQuery } from '../generated/graphql.js';
+import { accessToken, graph, request, type Wrapped } from '../session.js';
 import { act, button, byId, element, loading, say, when } from '../view.js';
 
-interface Passkey {
-  id: string;
-  name: string;
-  createdAt: string | null;
-  lastUsedAt: string | null;
-  backedUp: boolean;
-  deviceType: string;
-}
+type Passkey = MyPasskeysQuery['myPasskeys'][number];
+
+const passkeysQuery = graphql(`
+  query MyPasskeys {
+    myPasskeys {
+      id
+      name
+      createdAt
+      lastUsedAt
+      backedUp
+      deviceType
+    }
+  }
+`);
+const renamePasskey = graphql(`
+  mutation RenamePasskey($id: String!, $name: String!) {
+    renamePasskey(id: $id, name: $name) {
+      id
+    }
+  }
+`);
+const deletePasskey = graphql(`
+  mutation DeletePasskey($id: String!) {
+    deletePasskey(id: $id) {
+      success
+    }
+  }
+`);
+
+/** The REST answers of adding a passkey (auth spec, Passkey (WebAuthn)). */
+type RegistrationBegun = Wrapped<{ challengeId: string; publicKey: PublicKeyCredentialCreationOptionsJSON }>;
+type RegistrationFinished = Wrapped<{ success: boolean; passkey: { name: string } }>;
 
 function passkeyItem(passkey: Passkey): HTMLLIElement {
   const item = element('li', { className: 'passkey' });
@@ -22,15 +48,12 @@ function passkeyItem(passkey: Passkey): HTMLLIElement {
     }, ${passkey.deviceType === 'multiDevice' ? 'synced' : 'this device only'}`,
   });
   const rename = button('Rename', async () => {
-    await graph('mutation ($id: String!, $name: String!) { renamePasskey(id: $id, name: $name) { id } }', {
-      id: passkey.id,
-      name: name.value,
-    });
+    await graph(renamePasskey, { id: passkey.id, name: name.value });
     say(`Passkey renamed: ${name.value}`);
     await open();
   });
   const remove = button('Remove', async () => {
-    await graph('mutation ($id: String!) { deletePasskey(id: $id) { success } }', { id: passkey.id });
+    await graph(deletePasskey, { id: passkey.id });
     say(`Passkey removed: ${passkey.name}`);
     await open();
   });
@@ -41,20 +64,20 @@ function passkeyItem(passkey: Passkey): HTMLLIElement {
 async function open(): Promise<void> {
   const list = byId('passkeys');
   await loading(list, async () => {
-    const { myPasskeys } = await graph('{ myPasskeys { id name createdAt lastUsedAt backedUp deviceType } }');
-    list.replaceChildren(...(myPasskeys as Passkey[]).map(passkeyItem));
+    const { myPasskeys } = await graph(passkeysQuery);
+    list.replaceChildren(...myPasskeys.map(passkeyItem));
     byId('no-passkeys').hidden = myPasskeys.length > 0;
   });
 }
 
 async function add(): Promise<void> {
-  const begun = await request(
+  const begun = await request<RegistrationBegun>(
     '/api/v1/auth/webauthn/register/begin',
     { authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' } },
     await accessToken(),
   );
   const credential = await startRegistration({ optionsJSON: begun.data.publicKey });
-  const finished = await request(
+  const finished = await request<RegistrationFinished>(
     '/api/v1/auth/webauthn/register/finish',
     { challengeId: begun.data.challengeId, credential },
     await accessToken(),

@@ -1,16 +1,10 @@
 // Security timeline: the account's own security events from the audit log (`mySecurityEvents`), newest first.
+import { graphql } from '../generated/index.js';
+import type { MySecurityEventsQuery } from '../generated/graphql.js';
 import { graph } from '../session.js';
 import { byId, element, loading, pager, time } from '../view.js';
 
-interface SecurityEvent {
-  id: string;
-  action: string;
-  result: string;
-  errorCode: string | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-}
+type SecurityEvent = MySecurityEventsQuery['mySecurityEvents']['items'][number];
 
 const eventNames: Record<string, string> = {
   login: 'Signed in with a password',
@@ -28,11 +22,23 @@ const eventNames: Record<string, string> = {
   confirmation_expire: 'Approval expired unanswered',
 };
 
-const pageQuery = `query ($page: PageInput) {
-  mySecurityEvents(page: $page) {
-    currentPage totalPages items { id action result errorCode ipAddress userAgent createdAt }
+const pageQuery = graphql(`
+  query MySecurityEvents($page: PageInput) {
+    mySecurityEvents(page: $page) {
+      currentPage
+      totalPages
+      items {
+        id
+        action
+        result
+        errorCode
+        ipAddress
+        userAgent
+        createdAt
+      }
+    }
   }
-}`;
+`);
 
 function title(event: SecurityEvent): string {
   const name = eventNames[event.action] ?? event.action;
@@ -55,7 +61,7 @@ async function open(page = 1): Promise<void> {
   const list = byId('security-events');
   await loading(list, async () => {
     const { mySecurityEvents } = await graph(pageQuery, { page: { page, limit: 20 } });
-    list.replaceChildren(...(mySecurityEvents.items as SecurityEvent[]).map(eventItem));
+    list.replaceChildren(...mySecurityEvents.items.map(eventItem));
     pager(byId('security-pages'), mySecurityEvents, open);
   });
 }

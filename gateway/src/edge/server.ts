@@ -55,6 +55,7 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   registerGraphQLRoute(app, platform, graph);
   registerRestRoutes(app, options.routes, {
     context: (request) => gatewayContextOf(request, platform.authenticator),
+    prepare: (query) => graph.fixed.prepare(query),
     execute: (query, variables, contextValue) => graph.fixed.execute(query, variables, contextValue),
     content: options.content,
   });

@@ -4,9 +4,11 @@ import { createLogger } from '@platform/lib/logger';
 import { createMetrics } from '@platform/lib/metrics';
 import { readProjectFile } from '@platform/lib/project-root';
 import { httpClient } from '../../../test/client.js';
-import { startIsolatedServer } from '../../../test/harness.js';
+import { createTestDatabase, newSharedResources, startIsolatedServer, testConfigOf } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
+import { restRoutes, type RestRoute } from '@platform/rest-adapters/index';
 import { InProcessDataSource } from '../in-process-data-source.js';
+import { openSystem } from '../system.js';
 import { FixedOperations } from './fixed-operations.js';
 import { formatGatewayError } from './format-error.js';
 import { GraphPlanner } from './planner.js';
@@ -68,6 +70,32 @@ describe.skipIf(servicesMissing)('fixed operations', () => {
   it('refuses an operation that is not valid against the supergraph', async () => {
     await expect(fixed.execute('query { noSuchField }', {}, anonymous)).rejects.toThrow(
       /fixed operation is not valid against the supergraph/,
+    );
+  });
+});
+
+describe.skipIf(servicesMissing)('REST operations at start-up', () => {
+  const broken: RestRoute = {
+    ...restRoutes.find((route) => route.url === '/api/v1/projects' && route.method === 'GET')!,
+    url: '/api/v1/projects/broken-example',
+    operation: 'query BrokenExample { projects { noSuchField } }',
+  };
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database?.drop());
+
+  // In both layouts: every subgraph in this process, and the projects subgraph in its own (never reached at start).
+  it.each([
+    ['one process', {}],
+    ['projects in its own process', { SUBGRAPH_PROJECTS_URL: 'http://127.0.0.1:9/graphql' }],
+  ])('a broken operation stops the edge from starting, naming its route (%s)', async (_layout, env) => {
+    const config = testConfigOf(newSharedResources(database.url), env);
+    const starting = openSystem(config, database.url, undefined, { routes: [...restRoutes, broken] });
+    await expect(starting).rejects.toThrow(
+      /^REST route GET \/api\/v1\/projects\/broken-example: fixed operation is not valid against the supergraph: Cannot query field "noSuchField"/,
     );
   });
 });

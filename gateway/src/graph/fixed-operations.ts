@@ -42,13 +42,25 @@ export class FixedOperations {
 
   constructor(private readonly options: FixedOperationsOptions) {}
 
+  /**
+   * Parses, validates and plans an operation now: the edge readies every REST route's operation when it starts,
+   * so a broken one stops start-up instead of failing a request.
+   */
+  prepare(query: string): void {
+    this.laneOf(query);
+  }
+
   async execute(query: string, variables: Variables, context: GatewayContext): Promise<OperationResult> {
+    return this.laneOf(query)(variables, context);
+  }
+
+  private laneOf(query: string): Lane {
     let lane = this.lanes.get(query);
     if (!lane) {
       lane = this.compile(query);
       this.lanes.set(query, lane);
     }
-    return lane(variables, context);
+    return lane;
   }
 
   private compile(query: string): Lane {

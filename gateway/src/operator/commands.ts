@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ParseArgsConfig } from 'node:util';
 import { z } from '@platform/lib/validation';
 import { seedDemoData } from './demo-data.js';
-import { OperatorError, type OperatorClient } from './operator-client.js';
+import { graphql } from './generated/index.js';
+import { OperatorError, revokeServiceToken, type OperatorClient } from './operator-client.js';
 
 /** What a command may use: the running platform (signed in as the bootstrap admin), the database, stdin. */
 export interface OperatorTools {
@@ -57,8 +58,15 @@ const createUser = define({
     const given = input['password-stdin'] ? (await tools.readStdin()).replace(/\r?\n$/, '') : undefined;
     const password = given ?? randomBytes(15).toString('base64url');
     const client = await tools.connect();
-    const { createUser: user } = await client.run<{ createUser: { id: number; email: string } }>(
-      'mutation ($input: CreateUserInput!) { createUser(input: $input) { id email } }',
+    const { createUser: user } = await client.run(
+      graphql(`
+        mutation CreateUser($input: CreateUserInput!) {
+          createUser(input: $input) {
+            id
+            email
+          }
+        }
+      `),
       {
         input: { email: input.email, password, permissions: input.permissions, employeeId: input['employee-id'] },
       },
@@ -77,8 +85,16 @@ const disableUser = define({
   input: z.object({ id: whole('id') }),
   async run(input, tools) {
     const client = await tools.connect();
-    const { disableUser: user } = await client.run<{ disableUser: { id: number; email: string; status: string } }>(
-      'mutation ($id: Int!) { disableUser(id: $id) { id email status } }',
+    const { disableUser: user } = await client.run(
+      graphql(`
+        mutation DisableUser($id: Int!) {
+          disableUser(id: $id) {
+            id
+            email
+            status
+          }
+        }
+      `),
       { id: input.id },
     );
     return [`User ${user.id} (${user.email}) is ${user.status}.`];
@@ -97,8 +113,12 @@ const issueServiceToken = define({
   }),
   async run(input, tools) {
     const client = await tools.connect();
-    const { issueServiceToken: token } = await client.run<{ issueServiceToken: string }>(
-      'mutation ($name: String!, $ttl: Int) { issueServiceToken(serviceName: $name, ttlDays: $ttl) }',
+    const { issueServiceToken: token } = await client.run(
+      graphql(`
+        mutation IssueServiceToken($name: String!, $ttl: Int) {
+          issueServiceToken(serviceName: $name, ttlDays: $ttl)
+        }
+      `),
       { name: input.name, ttl: input['ttl-days'] },
     );
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
@@ -113,14 +133,14 @@ const issueServiceToken = define({
   },
 });
 
-const revokeServiceToken = define({
+const revokeToken = define({
   usage: 'service-token revoke --id <token id>',
   summary: 'Revoke a service token: refused everywhere at once',
   options: { id: { type: 'string' } },
   input: z.object({ id: z.string(option('id')).uuid('--id must be a service token id (a UUID)') }),
   async run(input, tools) {
     const client = await tools.connect();
-    await client.run('mutation ($id: ID!) { revokeServiceToken(id: $id) }', { id: input.id });
+    await client.run(revokeServiceToken, { id: input.id });
     return [`Service token ${input.id} is revoked.`];
   },
 });
@@ -150,7 +170,7 @@ export const commands: Record<string, Command<any>> = {
   'user create': createUser,
   'user disable': disableUser,
   'service-token issue': issueServiceToken,
-  'service-token revoke': revokeServiceToken,
+  'service-token revoke': revokeToken,
   migrate,
   seed,
 };

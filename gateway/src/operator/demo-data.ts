@@ -1,4 +1,6 @@
-import { OperatorError, type OperatorClient } from './operator-client.js';
+import { graphql } from './generated/index.js';
+import type { CreateTaskInput } from './generated/graphql.js';
+import { OperatorError, revokeServiceToken, type OperatorClient } from './operator-client.js';
 
 /** The demo's people sign in with this password (README: Demo data); demo data is never seeded in production. */
 const demoPassword = 'demo-password-2026';
@@ -8,18 +10,7 @@ const siteLead = { email: 'sam@example.com', password: demoPassword };
 /** The department whose code marks a seeded platform: the seed creates it first, so it runs once, never twice. */
 const markerDepartment = { code: 'DEMO-ENG', name: 'Engineering' };
 
-interface Department {
-  id: string;
-}
-interface Employee {
-  id: string;
-}
-interface Task {
-  id: string;
-  uniqueCode: string;
-}
-
-async function createDepartmentOnce(admin: OperatorClient): Promise<Department | null> {
+async function createDepartmentOnce(admin: OperatorClient) {
   try {
     return await department(admin, markerDepartment);
   } catch (error) {
@@ -28,53 +19,94 @@ async function createDepartmentOnce(admin: OperatorClient): Promise<Department |
   }
 }
 
-async function department(admin: OperatorClient, input: { code: string; name: string }): Promise<Department> {
-  const query = 'mutation ($input: CreateDepartmentInput!) { createDepartment(input: $input) { id } }';
-  return (await admin.run<{ createDepartment: Department }>(query, { input })).createDepartment;
+async function department(admin: OperatorClient, input: { code: string; name: string }) {
+  const operation = graphql(`
+    mutation SeedDepartment($input: CreateDepartmentInput!) {
+      createDepartment(input: $input) {
+        id
+      }
+    }
+  `);
+  return (await admin.run(operation, { input })).createDepartment;
 }
 
-async function employee(admin: OperatorClient, code: string, name: string, departmentId: string): Promise<Employee> {
+async function employee(admin: OperatorClient, code: string, name: string, departmentId: string) {
   const email = `${name.split(' ')[0]!.toLowerCase()}.${code.toLowerCase()}@example.com`;
-  const query = 'mutation ($input: CreateEmployeeInput!) { createEmployee(input: $input) { id } }';
+  const operation = graphql(`
+    mutation SeedEmployee($input: CreateEmployeeInput!) {
+      createEmployee(input: $input) {
+        id
+      }
+    }
+  `);
   const input = { code, name, email, departmentId };
-  return (await admin.run<{ createEmployee: Employee }>(query, { input })).createEmployee;
+  return (await admin.run(operation, { input })).createEmployee;
 }
 
 async function user(admin: OperatorClient, login: typeof demoUser, employeeId: string, permissions: string[]) {
-  const query = 'mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }';
+  const operation = graphql(`
+    mutation SeedUser($input: CreateUserInput!) {
+      createUser(input: $input) {
+        id
+      }
+    }
+  `);
   const input = { email: login.email, password: login.password, employeeId, permissions };
-  return (await admin.run<{ createUser: { id: number } }>(query, { input })).createUser;
+  return (await admin.run(operation, { input })).createUser;
 }
 
-async function task(as: OperatorClient, input: Record<string, unknown>): Promise<Task> {
-  const query = 'mutation ($input: CreateTaskInput!) { createTask(input: $input) { id uniqueCode } }';
-  return (await as.run<{ createTask: Task }>(query, { input })).createTask;
+async function task(as: OperatorClient, input: CreateTaskInput) {
+  const operation = graphql(`
+    mutation SeedTask($input: CreateTaskInput!) {
+      createTask(input: $input) {
+        id
+        uniqueCode
+      }
+    }
+  `);
+  return (await as.run(operation, { input })).createTask;
 }
 
 async function comment(as: OperatorClient, code: string, content: string, parentId?: string) {
-  const query = `mutation ($code: String!, $input: AddCommentInput!) {
-    addTaskComment(uniqueCode: $code, input: $input) { id } }`;
-  return (await as.run<{ addTaskComment: { id: string } }>(query, { code, input: { content, parentId } }))
-    .addTaskComment;
+  const operation = graphql(`
+    mutation SeedComment($code: String!, $input: AddCommentInput!) {
+      addTaskComment(uniqueCode: $code, input: $input) {
+        id
+      }
+    }
+  `);
+  return (await as.run(operation, { code, input: { content, parentId } })).addTaskComment;
 }
 
 async function like(as: OperatorClient, code: string, commentId: string) {
-  const query = `mutation ($code: String!, $id: String!) {
-    toggleTaskCommentReaction(uniqueCode: $code, commentId: $id, type: "like") { likes } }`;
-  await as.run(query, { code, id: commentId });
+  const operation = graphql(`
+    mutation SeedLike($code: String!, $id: String!) {
+      toggleTaskCommentReaction(uniqueCode: $code, commentId: $id, type: "like") {
+        likes
+      }
+    }
+  `);
+  await as.run(operation, { code, id: commentId });
 }
 
 /** In-app notifications go through the internal API, with a service token issued for the seed and revoked after. */
 async function notify(admin: OperatorClient, userId: number, messages: { title: string; message: string }[]) {
-  const token = (
-    await admin.run<{ issueServiceToken: string }>(
-      'mutation { issueServiceToken(serviceName: "demo-seed", ttlDays: 1) }',
-    )
-  ).issueServiceToken;
-  const query = 'mutation ($inputs: [CreateNotificationInput!]!) { createNotifications(inputs: $inputs) { message } }';
-  await admin.run(query, { inputs: messages.map((item) => ({ ...item, userId })) }, token);
+  const issue = graphql(`
+    mutation SeedServiceToken {
+      issueServiceToken(serviceName: "demo-seed", ttlDays: 1)
+    }
+  `);
+  const token = (await admin.run(issue, {})).issueServiceToken;
+  const operation = graphql(`
+    mutation SeedNotifications($inputs: [CreateNotificationInput!]!) {
+      createNotifications(inputs: $inputs) {
+        message
+      }
+    }
+  `);
+  await admin.run(operation, { inputs: messages.map((item) => ({ ...item, userId })) }, token);
   const { jti } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string };
-  await admin.run('mutation ($id: ID!) { revokeServiceToken(id: $id) }', { id: jti });
+  await admin.run(revokeServiceToken, { id: jti });
 }
 
 /**
@@ -96,13 +128,27 @@ export async function seedDemoData(admin: OperatorClient): Promise<string[]> {
   const asSam = await admin.as(siteLead.email, siteLead.password);
 
   const customer = (
-    await admin.run<{ createCustomer: { id: string } }>(
-      'mutation { createCustomer(input: { name: "Northwind Steel" }) { id } }',
+    await admin.run(
+      graphql(`
+        mutation SeedCustomer {
+          createCustomer(input: { name: "Northwind Steel" }) {
+            id
+          }
+        }
+      `),
+      {},
     )
   ).createCustomer;
   const project = (
-    await asDana.run<{ createProject: { id: string; uniqueCode: string } }>(
-      'mutation ($input: CreateProjectInput!) { createProject(input: $input) { id uniqueCode } }',
+    await asDana.run(
+      graphql(`
+        mutation SeedProject($input: CreateProjectInput!) {
+          createProject(input: $input) {
+            id
+            uniqueCode
+          }
+        }
+      `),
       {
         input: {
           name: 'Harbour bridge retrofit',
@@ -159,12 +205,23 @@ export async function seedDemoData(admin: OperatorClient): Promise<string[]> {
     departmentId: operations.id,
     tags: ['site'],
   });
-  const setStatus =
-    'mutation ($code: String!, $status: String!) { updateTaskStatus(uniqueCode: $code, status: $status) { id } }';
+  const setStatus = graphql(`
+    mutation SeedTaskStatus($code: String!, $status: String!) {
+      updateTaskStatus(uniqueCode: $code, status: $status) {
+        id
+      }
+    }
+  `);
   await asDana.run(setStatus, { code: survey.uniqueCode, status: 'done' });
   await asSam.run(setStatus, { code: girders.uniqueCode, status: 'in_progress' });
   await asDana.run(
-    'mutation ($code: String!) { updateTask(uniqueCode: $code, input: { endDate: "2026-12-23" }) { id } }',
+    graphql(`
+      mutation SeedTaskEndDate($code: String!) {
+        updateTask(uniqueCode: $code, input: { endDate: "2026-12-23" }) {
+          id
+        }
+      }
+    `),
     {
       code: weld.uniqueCode,
     },
