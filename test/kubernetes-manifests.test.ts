@@ -298,7 +298,9 @@ describe('Kubernetes manifests against the code', () => {
     const [trigger] = scaled.triggers;
     expect(trigger!.type).toBe('postgresql');
     expect(trigger!.metadata.query).toContain(`${jobEngineSchema}.job`);
-    expect(read('subgraphs/notifications/src/jobs/job-queue.ts')).toContain("notificationJobQueue = 'notification-jobs'");
+    expect(read('subgraphs/notifications/src/jobs/job-queue.ts')).toContain(
+      "notificationJobQueue = 'notification-jobs'",
+    );
     for (const queue of ['notification-jobs', notificationRequestQueue])
       expect(trigger!.metadata.query).toContain(`'${queue}'`);
     const auth = objects.find(
