@@ -43,7 +43,7 @@ const boundaries = Object.entries(forbiddenFor).map(([workspace, forbidden]) => 
 }));
 
 export default tseslint.config(
-  // Generated typed operations (npm run operations; their drift check is schema/operations.test.ts).
+  // Generated typed operations (npm run operations, untracked).
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', '**/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * Typed GraphQL operations (issue 24): every operation the project sends itself is written with `graphql(...)`
  * beside its use and generated from the committed supergraph into a `generated/` folder of its package, with
- * its variables' and result's types. `npm run operations` writes them; schema/operations.test.ts (part of
- * `npm run check`) fails when the committed files differ from what the operations and the schema produce.
+ * its variables' and result's types. `npm run operations` writes them (untracked) before `check`, `build` and
+ * `test`; an operation the schema refuses fails the generation, a use that does not fit fails the type-check.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 

@@ -47,10 +47,7 @@ export const commentRoutes = defineRoutes([
             ...CommentFields
           }
           meta {
-            limit
-            page
-            total
-            totalPages
+            ...PageMetaFields
           }
         }
       }

@@ -1,5 +1,6 @@
 import { z } from '@platform/lib/validation';
 import { count } from './response.shapes.js';
+import { graphql } from './generated/index.js';
 import type { Schema } from './route.js';
 
 /** One value of a query parameter; a repeated parameter (`page=1&page=2`) arrives as a list and is refused. */
@@ -23,6 +24,16 @@ export const sortedPageQuery = pageQuery.extend({
   sortBy: queryText.optional(),
   sortOrder: queryText.optional(),
 });
+
+/** The graph's page facts, selected whole by every paged route. */
+graphql(`
+  fragment PageMetaFields on PageMeta {
+    limit
+    page
+    total
+    totalPages
+  }
+`);
 
 const pageMeta = z.strictObject({ limit: count, page: count, total: count, totalPages: count });
 

@@ -105,10 +105,7 @@ export const projectRoutes = defineRoutes([
             ...ProjectFields
           }
           meta {
-            limit
-            page
-            total
-            totalPages
+            ...PageMetaFields
           }
         }
       }

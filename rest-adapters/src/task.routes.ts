@@ -101,10 +101,7 @@ export const taskRoutes = defineRoutes([
             ...TaskFields
           }
           meta {
-            limit
-            page
-            total
-            totalPages
+            ...PageMetaFields
           }
         }
       }
@@ -139,10 +136,7 @@ export const taskRoutes = defineRoutes([
             }
           }
           meta {
-            limit
-            page
-            total
-            totalPages
+            ...PageMetaFields
           }
         }
       }
@@ -190,10 +184,7 @@ export const taskRoutes = defineRoutes([
             ...TaskFields
           }
           meta {
-            limit
-            page
-            total
-            totalPages
+            ...PageMetaFields
           }
         }
       }
