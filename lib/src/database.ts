@@ -1,7 +1,7 @@
 import { MikroORM, type EntityManager, type Knex, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
-import { withClusterLock } from './cluster-lock.js';
+import { withOrmClusterLock } from './cluster-lock.js';
 import type { Config } from './config.js';
 import { ServiceUnavailableError } from './errors.js';
 import { JobEngine, type SqlClient } from './jobs/job-engine.js';
@@ -66,7 +66,7 @@ export class DatabasePool {
       },
     });
     this.orms.push(orm);
-    await withClusterLock(orm, `platform.migrations.${options.schema}`, async () => {
+    await withOrmClusterLock(orm, `platform.migrations.${options.schema}`, async () => {
       await orm.em.getConnection().execute(`create schema if not exists "${options.schema}"`);
       await orm.getMigrator().up();
     });
