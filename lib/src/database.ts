@@ -1,6 +1,7 @@
 import { MikroORM, type EntityManager, type Knex, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
+import { withOrmClusterLock } from './cluster-lock.js';
 import type { Config } from './config.js';
 import { ServiceUnavailableError } from './errors.js';
 import { JobEngine, type SqlClient } from './jobs/job-engine.js';
@@ -38,7 +39,11 @@ export class DatabasePool {
     return this.engine;
   }
 
-  /** Opens a subgraph's ORM over the pool and applies its checked-in migrations before anything is served. */
+  /**
+   * Opens a subgraph's ORM over the pool and applies its checked-in migrations before anything is served. With
+   * several replicas starting together, one applies them under the schema's cluster lock and the others, let in
+   * after it, find none pending (pg-boss guards its own schema with an advisory lock of its own).
+   */
   async open(options: SubgraphDatabaseOptions): Promise<MikroORM> {
     const shared = this.orms[0]?.em.getConnection().getKnex();
     const orm = await MikroORM.init({
@@ -61,8 +66,10 @@ export class DatabasePool {
       },
     });
     this.orms.push(orm);
-    await orm.em.getConnection().execute(`create schema if not exists "${options.schema}"`);
-    await orm.getMigrator().up();
+    await withOrmClusterLock(orm, `platform.migrations.${options.schema}`, async () => {
+      await orm.em.getConnection().execute(`create schema if not exists "${options.schema}"`);
+      await orm.getMigrator().up();
+    });
     return orm;
   }
 

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { withDatabaseClusterLock } from '../cluster-lock.js';
 import type { Logger } from '../logger.js';
 
 /** pg-boss's schema for all of the platform's background work. */
@@ -74,9 +75,13 @@ export class JobEngine {
     if (!created) {
       created = (async () => {
         const boss = await this.started();
-        if (options.deadLetter) await boss.createQueue(options.deadLetter);
-        await boss.createQueue(name, { name, ...options });
-        await boss.updateQueue(name, { name, ...options });
+        // pg-boss creates a queue's partition of the job table (DDL): two instances creating queues at once can
+        // deadlock each other, so instances create theirs one at a time across the cluster.
+        await withDatabaseClusterLock(this.deps.databaseUrl, 'platform.jobs.queues', async () => {
+          if (options.deadLetter) await boss.createQueue(options.deadLetter);
+          await boss.createQueue(name, { name, ...options });
+          await boss.updateQueue(name, { name, ...options });
+        });
       })();
       this.queues.set(name, created);
       created.catch(() => this.queues.delete(name));

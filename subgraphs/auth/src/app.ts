@@ -1,3 +1,4 @@
+import { withOrmClusterLock } from '@platform/lib/cluster-lock';
 import { pingDatabase, type DatabasePool } from '@platform/lib/database';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
@@ -30,7 +31,10 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
   const services = (base: GatewayContext) => createAuthServices(shared, base);
   const { BOOTSTRAP_ADMIN_EMAIL: adminEmail, BOOTSTRAP_ADMIN_PASSWORD: adminPassword } = platform.config;
   if (adminEmail && adminPassword) {
-    await services(systemContext).users.ensureAdmin(adminEmail, adminPassword);
+    // Every auth replica ensures it at start; one at a time, so the first creates it and the others find it.
+    await withOrmClusterLock(orm, 'platform.bootstrap-admin', () =>
+      services(systemContext).users.ensureAdmin(adminEmail, adminPassword),
+    );
   }
   const stopSweep = await scheduleSweep(
     jobs,

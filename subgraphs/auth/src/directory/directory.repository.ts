@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { Department } from './department.entity.js';
 import { Employee } from './employee.entity.js';
 
@@ -43,10 +43,16 @@ export class DirectoryRepository {
     return (await this.em.count(Employee, { code })) > 0;
   }
 
-  async addDepartment(values: NewDepartment): Promise<Department> {
+  /** Null when another request took the code first (the unique index decides a race the check above missed). */
+  async addDepartment(values: NewDepartment): Promise<Department | null> {
     const department = this.em.create(Department, values);
-    await this.em.flush();
-    return department;
+    try {
+      await this.em.flush();
+      return department;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return null;
+      throw error;
+    }
   }
 
   async addEmployee(values: NewEmployee): Promise<Employee> {

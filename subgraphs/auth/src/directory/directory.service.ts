@@ -46,6 +46,7 @@ export class DirectoryService {
       throw new DepartmentCodeTakenError();
     }
     const department = await this.deps.directory.addDepartment(values);
+    if (!department) throw new DepartmentCodeTakenError();
     await this.deps.audit.record({ action: 'create_department', result: 'success', userId: this.deps.actorId() });
     return department;
   }
