@@ -1,5 +1,5 @@
 /**
- * Small interfaces over the shared fast store. Redis backs them when REDIS_URL is set (shared by every
+ * Small interfaces over the shared fast store. Redis backs them when REDIS_URL or REDIS_SENTINELS is set (shared by every
  * instance); the in-process implementation serves embedded single-node mode and unit tests.
  */
 export interface KeyValueStore {
