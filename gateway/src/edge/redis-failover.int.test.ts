@@ -6,8 +6,10 @@ import {
   createTestDatabase,
   newSharedResources,
   startTestServer,
+  type SharedResources,
   type TestServer,
 } from '../../../test/harness.js';
+import { decodeJwt } from '../../../test/jwt.js';
 import { actorsOf, openInbox, wsClient, type Actors } from '../../../test/notifications-kit.js';
 import { startSentinelTopology, type SentinelTopology } from '../../../test/redis-sentinels.js';
 import { servicesMissing } from '../../../test/services.js';
@@ -33,6 +35,7 @@ interface Answer {
 describe.skipIf(servicesMissing)('a Redis failover through Sentinel', () => {
   let redis: SentinelTopology;
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let shared: SharedResources;
   let server: TestServer;
   let actors: Actors;
   let alice: TestUser;
@@ -42,7 +45,8 @@ describe.skipIf(servicesMissing)('a Redis failover through Sentinel', () => {
     redis = await startSentinelTopology();
     database = await createTestDatabase();
     // REDIS_URL empty is unset: the Sentinels are the one way to Redis.
-    server = await startTestServer(newSharedResources(database.url), { REDIS_URL: '', ...redis.environment });
+    shared = newSharedResources(database.url);
+    server = await startTestServer(shared, { REDIS_URL: '', ...redis.environment });
     actors = await actorsOf(server.url);
     alice = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'alice' });
   }, 40_000);
@@ -71,14 +75,19 @@ describe.skipIf(servicesMissing)('a Redis failover through Sentinel', () => {
     const api = clientFromNewIp(server.url);
     const live = await loginAs(api, adminCredentials.email, adminCredentials.password);
     const loggedOut = await loggedOutSession(api, adminCredentials.email, adminCredentials.password);
+    const lostMarker = await loggedOutSession(api, adminCredentials.email, adminCredentials.password);
     const socket = wsClient(server.url, alice.token);
     sockets.push(socket);
     const inbox = await openInbox(socket);
     await pause(200);
 
-    // The logout's markers are on the replica before the primary dies: a write after them, acknowledged by it.
+    // The first logout's markers reach the replica before the primary dies (WAIT: acknowledged by it). The
+    // second's marker is gone from both, as a marker written just before the crash and never replicated would
+    // be, while the replicated epoch still vouches for the markers: the platform must not trust it.
     const primary = redis.client(redis.primary.port);
-    await primary.set('failover-test:replicated', '1');
+    const lost = `${shared.redisKeyPrefix}revoked:session:${decodeJwt(lostMarker.accessToken).session_id}`;
+    expect(await primary.del(lost), 'the marker to lose').toBe(1);
+    expect(await primary.exists(`${shared.redisKeyPrefix}revocations:loaded`), 'the epoch').toBe(1);
     expect(await primary.wait(1, 2000), 'the replica acknowledged the writes').toBe(1);
 
     const killedAt = Date.now();
@@ -108,9 +117,10 @@ describe.skipIf(servicesMissing)('a Redis failover through Sentinel', () => {
     }
     expect(during.some((answer) => answer.status === 503)).toBe(true);
 
-    // Stays recovered, and the logout made before the failover is still in force on the promoted replica.
-    const stillRevoked = await answersOf(loggedOut.accessToken);
-    expect(stillRevoked.map((answer) => answer.status)).toEqual([401, 401]);
+    // Stays recovered, and the logouts made before the failover are still in force, the lost marker's too.
+    for (const revoked of [loggedOut, lostMarker]) {
+      expect((await answersOf(revoked.accessToken)).map((answer) => answer.status)).toEqual([401, 401]);
+    }
     expect((await answersOf(live.accessToken)).map((answer) => answer.status)).toEqual([200, 200]);
 
     // A notification raised after the failover reaches the subscription opened before it.

@@ -17,6 +17,11 @@ export interface KeyValueStore {
   consume(key: string): Promise<string | null>;
   delete(key: string): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * `listener` runs each time the store is reached again after its connection was lost, before any later
+   * command: the writes just before the loss may be gone (a replica promoted before it received them).
+   */
+  onReconnected(listener: () => void): void;
 }
 
 export interface RateDecision {

@@ -103,7 +103,20 @@ function decision([allowed, waitMs]: [number, number]): RateDecision {
 }
 
 class RedisKeyValueStore implements KeyValueStore {
-  constructor(private readonly redis: Redis) {}
+  private readonly reconnectListeners = new Set<() => void>();
+
+  constructor(private readonly redis: Redis) {
+    let readyBefore = false;
+    // 'ready' is emitted as the connection becomes usable: what a listener sends goes before any later command.
+    redis.on('ready', () => {
+      if (readyBefore) this.reconnectListeners.forEach((listener) => listener());
+      readyBefore = true;
+    });
+  }
+
+  onReconnected(listener: () => void) {
+    this.reconnectListeners.add(listener);
+  }
 
   get(key: string) {
     return unavailableOnFailure(this.redis.get(key));
