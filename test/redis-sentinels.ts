@@ -113,17 +113,23 @@ export async function startSentinelTopology(): Promise<SentinelTopology> {
       clients.set(port, created);
       return created;
     };
-    // Ready for a failover once each Sentinel knows the replica and the two other Sentinels.
+    // Ready for a failover once each Sentinel knows the replica and the two other Sentinels. A Sentinel not yet
+    // listening (a busy machine) refuses the question: not ready yet.
+    const knowsTheTopology = async (sentinel: Server) => {
+      const fields = (await client(sentinel.port).call('SENTINEL', 'MASTER', sentinelMasterName)) as string[];
+      const field = (name: string) => fields[fields.indexOf(name) + 1];
+      return field('num-slaves') === '1' && field('num-other-sentinels') === '2';
+    };
     await eventually(
       async () => {
-        for (const sentinel of sentinels) {
-          const fields = (await client(sentinel.port).call('SENTINEL', 'MASTER', sentinelMasterName)) as string[];
-          const field = (name: string) => fields[fields.indexOf(name) + 1];
-          if (field('num-slaves') !== '1' || field('num-other-sentinels') !== '2') return false;
+        try {
+          for (const sentinel of sentinels) if (!(await knowsTheTopology(sentinel))) return false;
+          return (await client(replica.port).info('replication')).includes('master_link_status:up');
+        } catch {
+          return false;
         }
-        return (await client(replica.port).info('replication')).includes('master_link_status:up');
       },
-      { timeoutMs: 20_000, intervalMs: 250 },
+      { timeoutMs: 30_000, intervalMs: 250 },
     );
     return {
       primary,
