@@ -49,7 +49,7 @@ describe.skipIf(servicesMissing)('a Redis failover through Sentinel', () => {
     server = await startTestServer(shared, { REDIS_URL: '', ...redis.environment });
     actors = await actorsOf(server.url);
     alice = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'alice' });
-  }, 40_000);
+  }, 60_000);
   afterAll(async () => {
     await Promise.all(sockets.map((socket) => socket.dispose()));
     await server?.close();
