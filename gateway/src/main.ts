@@ -32,11 +32,16 @@ function banner({ config, embedded }: OpenProcess): string {
     `  Web console: ${base}/console`,
     `  Health: ${base}/health   Metrics: ${metrics}`,
     `  Database: ${embedded ? `embedded PostgreSQL in ${embedded.dataDir}` : 'DATABASE_URL'}; ` +
-      `store: ${config.REDIS_URL ? 'Redis (REDIS_URL)' : 'in-process (single node)'}`,
+      `store: ${storeOf(config)}`,
     ...(embedded
       ? [`  Bootstrap admin: ${config.BOOTSTRAP_ADMIN_EMAIL} / password in ${config.DATA_DIR}/embedded-secrets.json`]
       : []),
   ].join('\n');
+}
+
+function storeOf(config: Config): string {
+  if (!config.redis) return 'in-process (single node)';
+  return config.redis.kind === 'url' ? 'Redis (REDIS_URL)' : `Redis through Sentinels (${config.redis.name})`;
 }
 
 /** The single process, or the edge of the distributed layout: the process life cycle around the system. */

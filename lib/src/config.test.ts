@@ -112,6 +112,41 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...valid, ...production }).NODE_ENV).toBe('production');
   });
 
+  it('reaches Redis through Sentinels instead of a URL, each rule named under its variable', () => {
+    const sentinels = { REDIS_SENTINELS: 'sentinel-a:26379, 10.0.0.7:26380', REDIS_SENTINEL_NAME: 'platform' };
+    expect(loadConfig({ ...valid, ...sentinels, REDIS_PASSWORD: 'p', REDIS_SENTINEL_TLS: 'true' }).redis).toEqual({
+      kind: 'sentinels',
+      sentinels: [
+        { host: 'sentinel-a', port: 26379 },
+        { host: '10.0.0.7', port: 26380 },
+      ],
+      name: 'platform',
+      sentinelPassword: undefined,
+      password: 'p',
+      tls: true,
+    });
+    expect(loadConfig({ ...valid, REDIS_URL: 'rediss://:p@cache.example:6380' }).redis).toEqual({
+      kind: 'url',
+      url: 'rediss://:p@cache.example:6380',
+    });
+    expect(loadConfig(valid).redis).toBeUndefined();
+    const production = { ...valid, NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/platform' };
+    expect(loadConfig({ ...production, ...sentinels }).redis?.kind).toBe('sentinels');
+    expect(failureOf({ ...valid, REDIS_SENTINELS: 'sentinel-a' }).message).toContain(
+      'REDIS_SENTINELS must be comma-separated host:port pairs',
+    );
+    expect(failureOf({ ...valid, REDIS_SENTINELS: 'sentinel-a:26379' }).message).toContain(
+      'REDIS_SENTINEL_NAME required with REDIS_SENTINELS',
+    );
+    expect(failureOf({ ...valid, ...sentinels, REDIS_URL: 'redis://cache.example:6379' }).message).toContain(
+      'REDIS_URL must not be set with REDIS_SENTINELS',
+    );
+    expect(failureOf({ ...valid, REDIS_SENTINEL_NAME: 'platform' }).message).toContain(
+      'REDIS_SENTINEL_NAME is read only with REDIS_SENTINELS',
+    );
+    expect(failureOf({ ...valid, REDIS_SENTINEL_TLS: 'true' }).message).toContain('REDIS_SENTINEL_TLS');
+  });
+
   it("checks a kind of process's own needs in the schema: its defaults, and what it requires, named with why", () => {
     const worker = { requires: { DATABASE_URL: 'required for the worker' } };
     const error = failureOf({ ...valid, PORT: 'eighty' }, worker).message;

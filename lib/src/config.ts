@@ -23,6 +23,12 @@ const encryptionKey = z
   .string()
   .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64');
 
+/** `host:port` pairs, comma-separated: where the Redis Sentinels listen. */
+const hostPortList = commaList.refine(
+  (pairs) => pairs.every((pair) => /^[^\s:]+:\d{1,5}$/.test(pair) && Number(pair.split(':')[1]) <= 65535),
+  'must be comma-separated host:port pairs',
+);
+
 /** A URL whose scheme is one of these: `localhost:6379` parses as a URL but is not a Redis address. */
 const urlWithScheme = (...schemes: string[]) =>
   z
@@ -41,6 +47,16 @@ const environmentShape = {
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: urlWithScheme('postgres:', 'postgresql:').optional(),
   REDIS_URL: urlWithScheme('redis:', 'rediss:').optional(),
+  /** Sentinels that name the Redis primary (failover); instead of REDIS_URL, with REDIS_SENTINEL_NAME. */
+  REDIS_SENTINELS: hostPortList,
+  /** The primary's name the Sentinels monitor (`sentinel monitor <name> ...`). */
+  REDIS_SENTINEL_NAME: z.string().optional(),
+  /** The Sentinels' own password (`requirepass` of sentinel.conf). */
+  REDIS_SENTINEL_PASSWORD: z.string().optional(),
+  /** The password of the primary the Sentinels name (REDIS_URL carries its own). */
+  REDIS_PASSWORD: z.string().optional(),
+  /** TLS to the Sentinels and to the primary they name (REDIS_URL says it with `rediss:`). */
+  REDIS_SENTINEL_TLS: booleanString,
   DATA_DIR: z.string().default('.data'),
   JWT_SECRET: secretOfAtLeast32Bytes.optional(),
   JWT_PREVIOUS_SECRETS: commaList.refine(
@@ -121,6 +137,18 @@ type VariableName = keyof typeof environmentShape;
 /** Every variable the platform reads: the README's table and .env.example are checked against it. */
 export const configurationVariables = Object.keys(environmentShape);
 
+/** How the stores reach Redis: one server's URL, or the Sentinels that name the current primary. */
+export type RedisConnection =
+  | { kind: 'url'; url: string }
+  | {
+      kind: 'sentinels';
+      sentinels: { host: string; port: number }[];
+      name: string;
+      sentinelPassword?: string;
+      password?: string;
+      tls: boolean;
+    };
+
 export interface Config extends Omit<
   Environment,
   'JWT_SECRET' | 'DATA_ENCRYPTION_KEY' | 'ALLOWED_ORIGINS' | 'GRAPHQL_EXPLORER'
@@ -129,6 +157,8 @@ export interface Config extends Omit<
   GRAPHQL_EXPLORER: boolean;
   DATA_ENCRYPTION_KEY: string;
   ALLOWED_ORIGINS: string[];
+  /** Undefined: in-process stores (single node). */
+  redis?: RedisConnection;
 }
 
 export class ConfigError extends Error {}
@@ -153,12 +183,26 @@ function environmentSchemaFor(env: Record<string, string>, needs: ConfigNeeds) {
   const requires: Partial<Record<VariableName, string>> = {
     JWT_SECRET: 'required',
     DATA_ENCRYPTION_KEY: 'required',
-    ...(production ? { DATABASE_URL: 'required in production', REDIS_URL: 'required in production' } : {}),
+    ...(production ? { DATABASE_URL: 'required in production' } : {}),
+    ...(production && !env.REDIS_SENTINELS ? { REDIS_URL: 'required in production' } : {}),
+    ...(env.REDIS_SENTINELS ? { REDIS_SENTINEL_NAME: 'required with REDIS_SENTINELS' } : {}),
     ...needs.requires,
   };
   const shape: Record<string, z.ZodTypeAny> = { ...environmentShape };
   for (const [name, words] of Object.entries(requires)) {
     shape[name] = shape[name]!.refine((value) => value !== undefined, words);
+  }
+  // One way to reach Redis: a server's URL or the Sentinels, and the Sentinel settings only with Sentinels.
+  if (env.REDIS_SENTINELS) {
+    shape.REDIS_URL = shape.REDIS_URL!.refine((value) => value === undefined, 'must not be set with REDIS_SENTINELS');
+  } else {
+    for (const name of ['REDIS_SENTINEL_NAME', 'REDIS_SENTINEL_PASSWORD', 'REDIS_PASSWORD', 'REDIS_SENTINEL_TLS']) {
+      // An unset boolean reads as false.
+      shape[name] = shape[name]!.refine(
+        (value) => value === undefined || value === false,
+        'is read only with REDIS_SENTINELS',
+      );
+    }
   }
   if (production) {
     shape.SEED_DEMO = environmentShape.SEED_DEMO.refine((seed) => !seed, 'must not be true in production');
@@ -191,5 +235,21 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, needs: 
     DATA_ENCRYPTION_KEY: values.DATA_ENCRYPTION_KEY!,
     ALLOWED_ORIGINS: values.ALLOWED_ORIGINS.length > 0 ? values.ALLOWED_ORIGINS : values.WEBAUTHN_ORIGINS,
     GRAPHQL_EXPLORER: values.GRAPHQL_EXPLORER ?? values.NODE_ENV !== 'production',
+    redis: redisConnectionOf(values),
   });
+}
+
+function redisConnectionOf(values: Environment): RedisConnection | undefined {
+  if (values.REDIS_SENTINELS.length === 0) return values.REDIS_URL ? { kind: 'url', url: values.REDIS_URL } : undefined;
+  return {
+    kind: 'sentinels',
+    sentinels: values.REDIS_SENTINELS.map((pair) => {
+      const [host, port] = pair.split(':');
+      return { host: host!, port: Number(port) };
+    }),
+    name: values.REDIS_SENTINEL_NAME!,
+    sentinelPassword: values.REDIS_SENTINEL_PASSWORD,
+    password: values.REDIS_PASSWORD,
+    tls: values.REDIS_SENTINEL_TLS,
+  };
 }

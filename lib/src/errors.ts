@@ -123,11 +123,20 @@ export class RateLimitedError extends AppError {
   }
 }
 
-/** A store this request needs is out of reach: fail closed and fast (decisions: outages). */
+/**
+ * How soon a client may try again after a 503: a Redis failover lasts a few seconds (decisions: Beyond one host),
+ * and an outage's requests cost the platform next to nothing.
+ */
+export const unavailableRetryAfterSeconds = 1;
+
+/**
+ * A store this request needs is out of reach: fail closed and fast (decisions: outages), with `Retry-After`
+ * (the edge's error handler sets it from `retryAfter`, on REST and through the graph alike).
+ */
 export class ServiceUnavailableError extends AppError {
   readonly code = 'SERVICE_UNAVAILABLE';
   constructor() {
-    super('Service temporarily unavailable');
+    super('Service temporarily unavailable', { retryAfter: unavailableRetryAfterSeconds });
   }
 }
 

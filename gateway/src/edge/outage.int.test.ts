@@ -55,6 +55,7 @@ describe.skipIf(servicesMissing)('outages of Redis and PostgreSQL while running'
     const [login, loginMs] = await timed(api.post('/api/v1/auth/login', adminCredentials));
     expect(login.status).toBe(503);
     expect(login.body).toEqual(unavailable);
+    expect(login.headers.get('retry-after'), 'a 503 says when to try again').toBe('1');
     expect(loginMs).toBeLessThan(1500);
     const [verify, verifyMs] = await timed(
       api.get('/internal/verify', { token: tokens.accessToken, headers: verifyHeaders }),
@@ -96,6 +97,7 @@ describe.skipIf(servicesMissing)('outages of Redis and PostgreSQL while running'
       const [login, loginMs] = await timed(api.post('/api/v1/auth/login', adminCredentials));
       expect(login.status).toBe(503);
       expect(login.body).toEqual(unavailable);
+      expect(login.headers.get('retry-after'), 'a 503 says when to try again').toBe('1');
       expect(loginMs).toBeLessThan(2500);
       const health = await api.get('/health');
       expect(health.status).toBe(503);

@@ -68,7 +68,12 @@ export interface RevocationsDependencies {
 export class Revocations {
   private source?: RevocationSource;
 
-  constructor(private readonly deps: RevocationsDependencies) {}
+  constructor(private readonly deps: RevocationsDependencies) {
+    // A failover may promote a replica that had not yet received the last markers, and the epoch it did
+    // receive would vouch for them: each instance drops the epoch as it reaches Redis again, before it reads,
+    // so the markers are reloaded from PostgreSQL (decisions: Beyond one host, Redis through Sentinel).
+    deps.store.onReconnected(() => void deps.store.delete(epochKey).catch(() => undefined));
+  }
 
   bindSource(source: RevocationSource): void {
     this.source = source;

@@ -32,7 +32,7 @@ export interface PartsOptions {
 export async function openParts(config: Config, options: PartsOptions): Promise<ProcessParts> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL, options.name);
   const tracing = await openTracing(config, options.name);
-  const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  const stores = createStores(config.redis, config.REDIS_KEY_PREFIX);
   const platform = createPlatform(config, logger, stores, options.now);
   const database = new DatabasePool(options.databaseUrl);
   platform.notifications.open(database);

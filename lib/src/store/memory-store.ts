@@ -61,6 +61,9 @@ class MemoryKeyValueStore implements KeyValueStore {
   }
 
   async ping(): Promise<void> {}
+
+  /** In the process itself: never lost, never reached again. */
+  onReconnected() {}
 }
 
 class MemoryRateLimitStore implements RateLimitStore {

@@ -1,5 +1,5 @@
 /**
- * Small interfaces over the shared fast store. Redis backs them when REDIS_URL is set (shared by every
+ * Small interfaces over the shared fast store. Redis backs them when REDIS_URL or REDIS_SENTINELS is set (shared by every
  * instance); the in-process implementation serves embedded single-node mode and unit tests.
  */
 export interface KeyValueStore {
@@ -17,6 +17,11 @@ export interface KeyValueStore {
   consume(key: string): Promise<string | null>;
   delete(key: string): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * `listener` runs each time the store is reached again after its connection was lost, before any later
+   * command: the writes just before the loss may be gone (a replica promoted before it received them).
+   */
+  onReconnected(listener: () => void): void;
 }
 
 export interface RateDecision {

@@ -23,7 +23,7 @@ function receiver() {
 
 /** Issue 23, item 1: the PubSub port keeps each local subscriber's delivery its own. */
 describe.skipIf(servicesMissing).each([
-  ['Redis', () => createRedisStores(testRedisUrl!, `test:${randomUUID()}:`)],
+  ['Redis', () => createRedisStores({ kind: 'url', url: testRedisUrl! }, `test:${randomUUID()}:`)],
   ['in-process', () => createMemoryStores()],
 ])('the %s PubSub port', (_name, create) => {
   it('delivers to every subscriber of a channel when they subscribe together, and to the rest when one leaves', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
+import type { RedisConnection } from '../config.js';
 import { ServiceUnavailableError } from '../errors.js';
 import { deliverEach, type MessageHandler } from './deliver-each.js';
 import type { KeyValueStore, PubSub, RateDecision, RateLimitStore, Stores } from './ports.js';
@@ -102,7 +103,20 @@ function decision([allowed, waitMs]: [number, number]): RateDecision {
 }
 
 class RedisKeyValueStore implements KeyValueStore {
-  constructor(private readonly redis: Redis) {}
+  private readonly reconnectListeners = new Set<() => void>();
+
+  constructor(private readonly redis: Redis) {
+    let readyBefore = false;
+    // 'ready' is emitted as the connection becomes usable: what a listener sends goes before any later command.
+    redis.on('ready', () => {
+      if (readyBefore) this.reconnectListeners.forEach((listener) => listener());
+      readyBefore = true;
+    });
+  }
+
+  onReconnected(listener: () => void) {
+    this.reconnectListeners.add(listener);
+  }
 
   get(key: string) {
     return unavailableOnFailure(this.redis.get(key));
@@ -259,9 +273,38 @@ class RedisPubSub implements PubSub {
   }
 }
 
+/**
+ * Through Sentinels, ioredis asks them for the current primary on every (re)connection and checks its role
+ * (`role: 'master'`): while they fail over, a connection lands on no primary, commands fail at once (no offline
+ * queue) and requests answer the decided 503, until the promoted replica is named. The failover detector
+ * follows the Sentinels' `+switch-master` announcement instead of waiting for the old primary's socket to fail
+ * (a primary cut off by the network, not killed). The subscriber connection is a duplicate: it finds the new
+ * primary the same way and subscribes its channels again.
+ */
+function sentinelOptions(connection: Extract<RedisConnection, { kind: 'sentinels' }>): RedisOptions {
+  const tls = connection.tls ? {} : undefined;
+  return {
+    sentinels: connection.sentinels,
+    name: connection.name,
+    role: 'master',
+    sentinelPassword: connection.sentinelPassword,
+    password: connection.password,
+    enableTLSForSentinelMode: connection.tls,
+    tls,
+    sentinelTLS: tls,
+    failoverDetector: true,
+    // The Sentinels all out of reach is an outage like any other: keep asking, at most every 2 s.
+    sentinelRetryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  };
+}
+
 /** keyPrefix isolates test runs and deployments sharing one Redis. */
-export function createRedisStores(url: string, keyPrefix = ''): Stores {
-  const redis = new Redis(url, { ...failFast, keyPrefix });
+export function createRedisStores(connection: RedisConnection, keyPrefix = ''): Stores {
+  const options = { ...failFast, keyPrefix };
+  const redis =
+    connection.kind === 'url'
+      ? new Redis(connection.url, options)
+      : new Redis({ ...options, ...sentinelOptions(connection) });
   redis.on('error', () => undefined);
   const pubSub = new RedisPubSub({ publisher: redis, prefix: keyPrefix });
   return {
