@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global console, process, fetch, AbortSignal, setTimeout */
+/* global console, process, fetch, AbortSignal, setTimeout, URL */
 // `npm run cluster` lays the platform out on this machine as it runs on Kubernetes (README: A cluster on one
 // machine) and keeps it running until Ctrl-C or `npm run cluster -- stop`. It writes what it started to
 // .cluster/state.json (CLUSTER_DIR moves the folder), the interface of an operator's tools and of the soak.
@@ -109,9 +109,8 @@ async function until(supervisor, name, ready, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const entry = supervisor.running.get(name);
-    if (entry.crashes > 0 || !alive(entry.pid)) {
-      throw new Error(`${name} exited while starting: see ${join(files.logs, `${name}.log`)}`);
-    }
+    // One exit is started again, as Kubernetes would; a second means it cannot start.
+    if (entry.crashes > 1) throw new Error(`${name} exited while starting: see ${join(files.logs, `${name}.log`)}`);
     if (await ready().catch(() => false)) return;
     await sleep(250);
   }
@@ -254,19 +253,23 @@ async function start(build) {
     const migrate = migration(plan);
     await run(migrate.command, migrate.args, migrate.env, { stdio: ['ignore', 'inherit', 'inherit'] });
 
-    for (const spec of [...processes.subgraphs, ...processes.workers]) supervisor.start(spec);
-    await Promise.all(
-      processes.subgraphs.map((spec) =>
-        until(supervisor, spec.name, () => httpOk(`http://127.0.0.1:${spec.port}/health/db`)),
-      ),
-    );
+    // One subgraph first: every process declares the job queues when it starts, and pg-boss's queue creation
+    // deadlocks when several processes create the same queues at once (the loser exits and is started again).
+    const [first, ...others] = processes.subgraphs;
+    const subgraphReady = (spec) =>
+      until(supervisor, spec.name, () => httpOk(`http://127.0.0.1:${spec.port}/health/db`));
+    supervisor.start(first);
+    await subgraphReady(first);
+    for (const spec of others) supervisor.start(spec);
+    await Promise.all(others.map(subgraphReady));
+    for (const spec of processes.workers) supervisor.start(spec);
+    // HAProxy before the edges: an edge reaches its subgraphs (and reports its health) through HAProxy's frontends.
+    supervisor.start(processes.haproxy);
     for (const spec of processes.edges) supervisor.start(spec);
     await Promise.all(
       processes.edges.map((spec) => until(supervisor, spec.name, () => httpOk(`http://127.0.0.1:${spec.port}/health`))),
     );
-    supervisor.start(processes.haproxy);
-    const entry = `http://127.0.0.1:${plan.ports.entry}`;
-    await until(supervisor, 'haproxy', () => httpOk(`${entry}/health`), 15_000);
+    await until(supervisor, 'haproxy', () => httpOk(`http://127.0.0.1:${plan.ports.entry}/health`), 15_000);
   } catch (error) {
     console.error(`the cluster did not start: ${error.message}`);
     await stop(1);

@@ -165,7 +165,8 @@ export function haproxyConfig(plan) {
   ];
   return [
     'global',
-    '  maxconn 20000',
+    // Two descriptors a connection: within this machine's open-file limit (ulimit -n), enough for a soak.
+    '  maxconn 8000',
     // Server up/down events (notice) in its log; no line per request.
     '  log stdout format raw local0 notice',
     '',
