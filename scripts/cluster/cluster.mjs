@@ -204,6 +204,7 @@ async function start(build) {
     throw new Error(`a cluster runs already (${files.state}): stop it first with \`npm run cluster -- stop\``);
   }
   if (build) await run('npm', ['run', 'build', '--silent'], process.env);
+  const startedAt = Date.now();
   for (const folder of ['logs', 'files', 'data', 'redis/primary', 'redis/replica'])
     mkdirSync(join(dir, folder), { recursive: true });
   writeFileSync(files.supervisor, `${process.pid}\n`);
@@ -260,15 +261,16 @@ async function start(build) {
       until(supervisor, spec.name, () => httpOk(`http://127.0.0.1:${spec.port}/health/db`));
     supervisor.start(first);
     await subgraphReady(first);
-    for (const spec of others) supervisor.start(spec);
-    await Promise.all(others.map(subgraphReady));
-    for (const spec of processes.workers) supervisor.start(spec);
-    // HAProxy before the edges: an edge reaches its subgraphs (and reports its health) through HAProxy's frontends.
+    // Then all the rest at once, HAProxy first: an edge reaches its subgraphs (and reports its health) through
+    // HAProxy's frontends, and keeps answering 503 on /health until they answer.
     supervisor.start(processes.haproxy);
-    for (const spec of processes.edges) supervisor.start(spec);
-    await Promise.all(
-      processes.edges.map((spec) => until(supervisor, spec.name, () => httpOk(`http://127.0.0.1:${spec.port}/health`))),
-    );
+    for (const spec of [...others, ...processes.workers, ...processes.edges]) supervisor.start(spec);
+    await Promise.all([
+      ...others.map(subgraphReady),
+      ...processes.edges.map((spec) =>
+        until(supervisor, spec.name, () => httpOk(`http://127.0.0.1:${spec.port}/health`)),
+      ),
+    ]);
     await until(supervisor, 'haproxy', () => httpOk(`http://127.0.0.1:${plan.ports.entry}/health`), 15_000);
   } catch (error) {
     console.error(`the cluster did not start: ${error.message}`);
@@ -281,7 +283,7 @@ async function start(build) {
   const state = readJson(files.state);
   console.log(
     [
-      `cluster ready: ${state.entry.http} (WebSocket ${state.entry.ws})`,
+      `cluster ready in ${Math.round((Date.now() - startedAt) / 1000)} s: ${state.entry.http} (WebSocket ${state.entry.ws})`,
       `  ${state.edges.length} edges, ${subgraphNames.map((name) => `${state.subgraphs[name].length} ${name}`).join(', ')}, ` +
         `${state.workers.length} workers; Redis primary :${state.redis.primary.port}, replica :${state.redis.replica.port}, ` +
         `Sentinels ${state.redis.sentinels.map((sentinel) => `:${sentinel.port}`).join(' ')}`,

@@ -158,6 +158,9 @@ export function haproxyConfig(plan) {
   const backend = (name, healthPath, servers) => [
     `backend ${name}`,
     '  balance roundrobin',
+    // A new server connection for every request: a request never goes out on an idle connection to a server
+    // that was killed meanwhile (a refused connect is retried on the other server; a sent request never is).
+    '  option http-server-close',
     `  option httpchk GET ${healthPath}`,
     '  http-check expect status 200',
     ...servers.map((port, index) => `  server ${name}-${index + 1} 127.0.0.1:${port} check`),
