@@ -298,7 +298,9 @@ async function stopCommand() {
   const supervisor = Number(existsSync(files.supervisor) ? readFileSync(files.supervisor, 'utf8') : NaN);
   if (supervisor && alive(supervisor)) {
     process.kill(supervisor, 'SIGTERM');
-    await awaitGone([supervisor], stopGraceMs + 15_000);
+    const left = await awaitGone([supervisor], stopGraceMs + 15_000);
+    // Its own teardown stopped every process and dropped the database; what it could not is done below.
+    if (left.length === 0) console.log(`cluster stopped (supervisor ${supervisor}); logs in ${files.logs}`);
   }
   const state = readJson(files.state) ?? readJson(files.starting);
   if (state) await teardown(state);
