@@ -44,11 +44,16 @@ const secretValues = {
 };
 
 /**
- * The longest the code's own SIGTERM drain may take: today the job engine's graceful stop (5 s,
- * lib/src/jobs/job-engine.ts) after the HTTP server's close, whose requests are bounded by the database's 5 s
- * statement timeout; 30 s leaves room for the drain with a timeout of issue 25 (item 3).
+ * The longest the code's own SIGTERM drain may take: DRAIN_TIMEOUT_SECONDS as the release's ConfigMap sets it
+ * (lib/src/process: past it what is open is cut), plus the 3 s backstop after which the process exits anyway.
  */
-const drainBudgetSeconds = 30;
+const drainBudgetSeconds =
+  Number(
+    (
+      production.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'platform-config') as
+        { data?: Record<string, string> } | undefined
+    )?.data?.DRAIN_TIMEOUT_SECONDS,
+  ) + 3;
 
 /** The paths each entry serves that a probe may ask (read from the code that registers them). */
 function healthPathsOf(entry: string): string[] {
@@ -155,6 +160,7 @@ describe('Kubernetes manifests: the policies of issue 25', () => {
   it.each(workloads.filter(([, w]) => w.object.kind === 'Deployment'))(
     '%s: the grace period outlasts the preStop pause and the drain',
     (_, w) => {
+      expect(drainBudgetSeconds, 'DRAIN_TIMEOUT_SECONDS in the ConfigMap').toBeGreaterThan(3);
       const pause = Math.max(0, ...containersOf(w).map((c) => c.lifecycle?.preStop?.sleep?.seconds ?? 0));
       expect(w.pod.terminationGracePeriodSeconds).toBeGreaterThan(pause + drainBudgetSeconds);
     },
