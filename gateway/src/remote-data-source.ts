@@ -47,16 +47,21 @@ async function keepAliveFetch(url: string, init: FetchInit = {}) {
   };
 }
 
+export interface SignedIdentityDataSourceDependencies {
+  url: string;
+  identity: InternalIdentity;
+}
+
 /**
  * Distributed mode: subgraphs never trust identity headers from outside, so the gateway passes the verified
  * caller and request facts as a short-lived signed internal token.
  */
 export class SignedIdentityDataSource extends RemoteGraphQLDataSource<GatewayContext> {
-  constructor(
-    url: string,
-    private readonly identity: InternalIdentity,
-  ) {
-    super({ url, fetcher: keepAliveFetch as unknown as RemoteGraphQLDataSource['fetcher'] });
+  private readonly identity: InternalIdentity;
+
+  constructor(deps: SignedIdentityDataSourceDependencies) {
+    super({ url: deps.url, fetcher: keepAliveFetch as unknown as RemoteGraphQLDataSource['fetcher'] });
+    this.identity = deps.identity;
   }
 
   content(id: string, context: GatewayContext): Promise<Buffer> {

@@ -77,8 +77,8 @@ export async function startSystem(parts: ProcessParts, options: SystemOptions = 
       const subgraph = local.get(name);
       const entry = subgraphRegistry.find((candidate) => candidate.name === name)!;
       source = subgraph
-        ? new InProcessDataSource(subgraph, logger)
-        : new SignedIdentityDataSource(entry.remoteUrl(config)!, identity);
+        ? new InProcessDataSource({ subgraph, logger })
+        : new SignedIdentityDataSource({ url: entry.remoteUrl(config)!, identity });
       dataSources.set(name, source);
     }
     return source;

@@ -1,7 +1,7 @@
 /**
  * One error hierarchy for every service (docs/architecture.md, "An error"). Each class is one condition with a
  * stable code from the closed set below; GraphQL clients read the code in `extensions.code`, and the edge decides
- * each code's HTTP status in one table (gateway/src/edge/http-status.ts), typed against the set so that a code
+ * each code's HTTP status in one table (gateway/src/http/http-status.ts), typed against the set so that a code
  * without a status fails the type-check. Feature conditions live in the feature's `*.errors.ts`; this file holds
  * the codes, the categories and the conditions every service shares.
  */

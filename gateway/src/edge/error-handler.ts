@@ -6,8 +6,8 @@ import {
   RouteNotFoundError,
   UnsupportedContentTypeError,
 } from './edge.errors.js';
-import { errorBodyOf, type ErrorBody } from './http-status.js';
-import { securityHeaders } from './security-headers.js';
+import { errorBodyOf, type ErrorBody } from '../http/http-status.js';
+import { securityHeaders } from '../http/security-headers.js';
 
 /** Fastify's own refusals of a body as our error classes; anything else unknown is internal. */
 function appErrorOf(error: FastifyError | AppError): AppError {

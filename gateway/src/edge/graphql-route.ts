@@ -1,7 +1,7 @@
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@platform/lib/errors';
-import { httpStatusOf } from './http-status.js';
+import { httpStatusOf } from '../http/http-status.js';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Platform } from '@platform/lib/platform';
 import type { Graph } from '../graph/apollo.js';

@@ -5,7 +5,7 @@ import { fingerprintHash } from '@platform/lib/fingerprint';
 import type { Metrics } from '@platform/lib/metrics';
 import type { Platform } from '@platform/lib/platform';
 import { MissingBearerTokenError, VerificationRefusedError } from './edge.errors.js';
-import { errorBodyOf, httpStatusOf } from './http-status.js';
+import { errorBodyOf, httpStatusOf } from '../http/http-status.js';
 
 const serviceName = /^[\w.-]{1,64}$/;
 

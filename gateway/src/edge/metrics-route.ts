@@ -9,7 +9,7 @@ import { drainOf } from '@platform/lib/process/http-drain';
 import { MetricsTokenRequiredError } from './edge.errors.js';
 import { frameworkErrorHandler, registerErrorHandling } from './error-handler.js';
 import { requestIdOf } from './request-hooks.js';
-import { registerSecurityHeaders } from './security-headers.js';
+import { registerSecurityHeaders } from '../http/security-headers.js';
 
 const digestOf = (value: string) => createHash('sha256').update(value).digest();
 

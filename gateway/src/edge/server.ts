@@ -17,7 +17,7 @@ import { registerInternalVerify } from './internal-verify.js';
 import { registerMetrics } from './metrics-route.js';
 import { gatewayContextOf, isTrustedProxy } from './request-context.js';
 import { registerCors, registerRequestHooks, requestIdOf } from './request-hooks.js';
-import { registerSecurityHeaders } from './security-headers.js';
+import { registerSecurityHeaders } from '../http/security-headers.js';
 
 export interface EdgeOptions {
   platform: Platform;

@@ -1,9 +1,9 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AppError } from '@platform/lib/errors';
-import { errorBodyOf } from './http-status.js';
+import { errorBodyOf } from '../http/http-status.js';
 import { requestIdOf } from './request-hooks.js';
-import { securityHeaders } from './security-headers.js';
+import { securityHeaders } from '../http/security-headers.js';
 
 /**
  * Refuses a WebSocket upgrade with what every answer of the edge carries (decisions: Everywhere): the security

@@ -33,7 +33,7 @@ describe.skipIf(servicesMissing)('fixed operations', () => {
     server = await startIsolatedServer();
     const logger = createLogger('silent');
     const sources = new Map(
-      server.system.subgraphs.map((subgraph) => [subgraph.name, new InProcessDataSource(subgraph, logger)]),
+      server.system.subgraphs.map((subgraph) => [subgraph.name, new InProcessDataSource({ subgraph, logger })]),
     );
     fixed = new FixedOperations({
       planner: new GraphPlanner(readProjectFile('schema', 'supergraph.graphql')),

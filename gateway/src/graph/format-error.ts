@@ -2,7 +2,7 @@ import type { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { InternalServerError, isErrorCode, type AppError } from '@platform/lib/errors';
 import { graphQLErrorOf } from '@platform/lib/graphql/error-boundary';
 import type { Logger } from '@platform/lib/logger';
-import { errorBodyOf, httpStatusOf } from '../edge/http-status.js';
+import { errorBodyOf, httpStatusOf } from '../http/http-status.js';
 
 /** A refusal raised in the gateway's pipeline (an Apollo plugin, the context), with its code's HTTP status. */
 export function refusalOf(error: AppError): GraphQLError {

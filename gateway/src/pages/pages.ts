@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pageSecurityHeaders } from '../edge/security-headers.js';
+import { pageSecurityHeaders } from '../http/security-headers.js';
 import { consoleAsset, consolePage } from './console-build.js';
 import { pageAsset } from './page-assets.js';
 

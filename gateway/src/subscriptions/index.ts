@@ -43,11 +43,16 @@ export async function attachSubscriptions(options: SubscriptionsOptions): Promis
   for (const name of options.subgraphNames) {
     const subgraph = options.local.get(name);
     upstreams[name] = subgraph
-      ? new InProcessUpstream(subgraph, platform.logger)
-      : new RemoteUpstream(name, remoteUrl(name), identity);
+      ? new InProcessUpstream({ subgraph, logger: platform.logger })
+      : new RemoteUpstream({ name, httpUrl: remoteUrl(name), identity });
     dataSources[name] = options.dataSource(name);
   }
-  const executor = new SubscriptionPlanExecutor(graph.planner, dataSources, upstreams, platform.logger);
+  const executor = new SubscriptionPlanExecutor({
+    planner: graph.planner,
+    dataSources,
+    upstreams,
+    logger: platform.logger,
+  });
   const formatError = formatGatewayError(platform.logger);
   const { authenticator, revocations, logger, now } = platform;
   const authority = new SocketAuthority({ authenticator, revocations, logger, now, recheckMs });

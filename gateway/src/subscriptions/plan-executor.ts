@@ -19,6 +19,15 @@ export interface SubscriptionRequest {
 const pick = (variables: Record<string, unknown>, names: string[] = []) =>
   Object.fromEntries(names.filter((name) => name in variables).map((name) => [name, variables[name]]));
 
+export interface SubscriptionPlanExecutorDependencies {
+  planner: GraphPlanner;
+  /** Each subgraph's data source, by name: the rest of a plan runs through them. */
+  dataSources: Record<string, GraphQLDataSource<GatewayContext>>;
+  /** Each subgraph's upstream, by name: a plan's primary fetch subscribes there. */
+  upstreams: Record<string, SubscriptionUpstream>;
+  logger: Logger;
+}
+
 /**
  * The full subscription bridge (@apollo/gateway plans subscriptions but refuses to run them): the query planner plans the subscription; its primary fetch
  * runs as the upstream subscription on the subgraph owning the root field, and for each event the rest
@@ -26,12 +35,12 @@ const pick = (variables: Record<string, unknown>, names: string[] = []) =>
  * fetch's answer. Payload fields owned by other subgraphs are so resolved like any query's.
  */
 export class SubscriptionPlanExecutor {
-  constructor(
-    readonly planner: GraphPlanner,
-    private readonly dataSources: Record<string, GraphQLDataSource<GatewayContext>>,
-    private readonly upstreams: Record<string, SubscriptionUpstream>,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly deps: SubscriptionPlanExecutorDependencies) {}
+
+  /** The plans' schemas, which the socket validates a subscription against before it runs (ws-server.ts). */
+  get planner(): GraphPlanner {
+    return this.deps.planner;
+  }
 
   async subscribe(request: SubscriptionRequest): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
     const plan = this.planner.planOf(request.document, request.operationName);
@@ -39,7 +48,7 @@ export class SubscriptionPlanExecutor {
       return { errors: [graphQLErrorOf(new NotASubscriptionError())] };
     }
     const { primary, rest } = plan.node;
-    const upstream = this.upstreams[primary.serviceName];
+    const upstream = this.deps.upstreams[primary.serviceName];
     if (!upstream) throw new Error(`no upstream for subgraph ${primary.serviceName}`);
     if (!rest) {
       // The planner found every selected field in the owning subgraph: it answers the client's own
@@ -72,9 +81,9 @@ export class SubscriptionPlanExecutor {
     event: ExecutionResult,
   ): Promise<ExecutionResult> {
     if (!event.data) return { errors: event.errors };
-    const primarySource = this.dataSources[primary.serviceName]!;
+    const primarySource = this.deps.dataSources[primary.serviceName]!;
     const serviceMap: ServiceMap = {
-      ...this.dataSources,
+      ...this.deps.dataSources,
       [primary.serviceName]: {
         process: async (options) =>
           options.request.query === primary.operation
@@ -90,7 +99,7 @@ export class SubscriptionPlanExecutor {
     const requestContext = {
       request: { variables: request.variables, operationName: request.operationName },
       context: request.context,
-      logger: this.logger,
+      logger: this.deps.logger,
       metrics: {},
       cache: undefined,
     };

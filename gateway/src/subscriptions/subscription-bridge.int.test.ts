@@ -101,12 +101,16 @@ describe('subscription bridge: any subgraph, payload fields resolved through the
     );
     if (composed.errors) throw new Error(composed.errors.map((error) => error.message).join('\n'));
     const logger = createLogger('silent');
-    const executor = new SubscriptionPlanExecutor(
-      new GraphPlanner(composed.supergraphSdl),
-      Object.fromEntries(subgraphs.map((subgraph) => [subgraph.name, new InProcessDataSource(subgraph, logger)])),
-      Object.fromEntries(subgraphs.map((subgraph) => [subgraph.name, new InProcessUpstream(subgraph, logger)])),
+    const executor = new SubscriptionPlanExecutor({
+      planner: new GraphPlanner(composed.supergraphSdl),
+      dataSources: Object.fromEntries(
+        subgraphs.map((subgraph) => [subgraph.name, new InProcessDataSource({ subgraph, logger })]),
+      ),
+      upstreams: Object.fromEntries(
+        subgraphs.map((subgraph) => [subgraph.name, new InProcessUpstream({ subgraph, logger })]),
+      ),
       logger,
-    );
+    });
     const authenticator = {
       verifyBearer: async (token: string) => {
         if (token !== 'good-token') throw new Error('invalid');

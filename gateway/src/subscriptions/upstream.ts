@@ -30,23 +30,25 @@ export interface SubscriptionUpstream {
   subscribe(request: UpstreamRequest): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult>;
 }
 
+export interface InProcessUpstreamDependencies {
+  subgraph: Subgraph;
+  logger: Logger;
+}
+
 /**
  * A subgraph in this process: graphql-js `subscribe` on its schema with its own context built from the
  * verified caller (the same identity the HTTP path gives it); errors pass the subgraph's boundary.
  */
 export class InProcessUpstream implements SubscriptionUpstream {
-  constructor(
-    private readonly subgraph: Subgraph,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly deps: InProcessUpstreamDependencies) {}
 
   async subscribe(request: UpstreamRequest): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
     const result = await subscribe({
-      schema: this.subgraph.schema,
+      schema: this.deps.subgraph.schema,
       document: request.document ?? parse(request.query),
       variableValues: request.variables,
       operationName: request.operationName,
-      contextValue: this.subgraph.createContext(request.context),
+      contextValue: this.deps.subgraph.createContext(request.context),
     });
     if (!(Symbol.asyncIterator in result)) return this.contain(result);
     return mapAsyncIterator(result, (event) => this.contain(event));
@@ -54,7 +56,7 @@ export class InProcessUpstream implements SubscriptionUpstream {
 
   private contain(result: ExecutionResult): ExecutionResult {
     if (!result.errors) return result;
-    return { ...result, errors: result.errors.map((error) => containError(error, this.logger)) };
+    return { ...result, errors: result.errors.map((error) => containError(error, this.deps.logger)) };
   }
 }
 
@@ -63,6 +65,14 @@ const unavailable = (name: string) => graphQLErrorOf(new SubscriptionsUnavailabl
 /** Upstream errors arrive as JSON; graphql-ws's server (and the gateway's formatter) need GraphQLError. */
 const toGraphQLError = (error: GraphQLFormattedError) =>
   new GraphQLError(error.message, { path: error.path, extensions: error.extensions });
+
+export interface RemoteUpstreamDependencies {
+  /** The subgraph's name, in the refusal a client sees when it is unreachable. */
+  name: string;
+  /** Its HTTP URL; subscriptions use the same path over WebSocket. */
+  httpUrl: string;
+  identity: InternalIdentity;
+}
 
 /**
  * A subgraph in another process (distributed mode), over graphql-ws to its /graphql. The caller's signed
@@ -73,16 +83,12 @@ const toGraphQLError = (error: GraphQLFormattedError) =>
 export class RemoteUpstream implements SubscriptionUpstream {
   private readonly url: string;
 
-  constructor(
-    private readonly name: string,
-    httpUrl: string,
-    private readonly identity: InternalIdentity,
-  ) {
-    this.url = httpUrl.replace(/^http/, 'ws');
+  constructor(private readonly deps: RemoteUpstreamDependencies) {
+    this.url = deps.httpUrl.replace(/^http/, 'ws');
   }
 
   async subscribe(request: UpstreamRequest): Promise<AsyncIterableIterator<ExecutionResult>> {
-    const token = await this.identity.sign(request.context);
+    const token = await this.deps.identity.sign(request.context);
     const client = createClient({
       url: this.url,
       webSocketImpl: WebSocket,
@@ -115,7 +121,7 @@ export class RemoteUpstream implements SubscriptionUpstream {
         error: (error: unknown) => {
           // An array of GraphQL errors (the operation was refused), or a closed socket / failed connection.
           const errors = Array.isArray(error) ? (error as GraphQLFormattedError[]).map(toGraphQLError) : null;
-          push({ errors: errors && errors.length > 0 ? errors : [unavailable(this.name)] });
+          push({ errors: errors && errors.length > 0 ? errors : [unavailable(this.deps.name)] });
           end();
         },
         complete: end,

@@ -1,10 +1,16 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { transactionClient, type DatabasePool } from '@platform/lib/database';
 import type { Platform } from '@platform/lib/platform';
-import { openChannels } from './channels/channel.wiring.js';
+import { openChannels, type JobChannels } from './channels/channel.wiring.js';
+import { InAppChannel } from './channels/in-app.channel.js';
+import { PushChannel } from './channels/push.channel.js';
+import { DeviceRepository } from './devices/device.repository.js';
 import { InboxEvents } from './inbox/inbox-events.js';
+import { NotificationRepository } from './inbox/notification.repository.js';
 import { JobQueue } from './jobs/job-queue.js';
-import { jobProcessorOf, jobWiring } from './jobs/job.wiring.js';
+import { JobProcessor } from './jobs/job.processor.js';
+import { JobRepository } from './jobs/job.repository.js';
+import { jobWiring } from './jobs/job.wiring.js';
 import { moveLegacyJobs } from './jobs/legacy-queue.js';
 
 /**
@@ -16,6 +22,29 @@ export interface DeliveryRuntime {
   events: InboxEvents;
   startWorker(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The processor of one job, its repositories over the job's own entity manager: the jobs' processor given the
+ * channels' senders here, where features are composed, so that channels/ imports jobs/ and never the reverse.
+ */
+function jobProcessorOf(
+  em: EntityManager,
+  parts: { events: InboxEvents; channels: JobChannels; platform: Pick<Platform, 'cipher' | 'logger'> },
+): JobProcessor {
+  const { events, channels, platform } = parts;
+  return new JobProcessor({
+    repository: new JobRepository(em),
+    inApp: new InAppChannel({ notifications: new NotificationRepository(em), events }),
+    email: channels.email,
+    push: new PushChannel({
+      devices: new DeviceRepository(em),
+      cipher: platform.cipher,
+      fcm: channels.fcm,
+      oneSignal: channels.oneSignal,
+    }),
+    logger: platform.logger,
+  });
 }
 
 /** The worker's repositories use `orm`'s pool, the process's one; its queues are on the pool's job engine. */

@@ -5,9 +5,12 @@ import { lazyScope } from '@platform/lib/lazy-scope';
 import type { Platform } from '@platform/lib/platform';
 import { UnitOfWork } from '@platform/lib/unit-of-work';
 import type { ActivityFeed } from './activities/activity-feed.js';
+import type { ActivityHistory } from './activities/activity-history.js';
+import type { ActivityLoaders } from './activities/activity-loaders.js';
 import type { ActivityLog } from './activities/activity-log.js';
 import type { ActivityRepository } from './activities/activity.repository.js';
 import { activityWiring } from './activities/activity.wiring.js';
+import type { CommentLoaders } from './comments/comment-loaders.js';
 import type { CommentRepository } from './comments/comment.repository.js';
 import type { CommentService } from './comments/comment.service.js';
 import { commentWiring } from './comments/comment.wiring.js';
@@ -50,8 +53,11 @@ export interface ProjectsServices {
   taskLoaders: TaskLoaders;
   nestedTasks: NestedTaskService;
   comments: CommentService;
+  commentLoaders: CommentLoaders;
   taskFacets: TaskFacetService;
   activity: ActivityLog;
+  activityHistory: ActivityHistory;
+  activityLoaders: ActivityLoaders;
 }
 
 export interface ProjectsContext extends GatewayContext {

@@ -8,6 +8,10 @@ import { ActivityResolver, TaskHistoryFieldsResolver } from './activities/activi
 import { TaskFieldsResolver, TaskParticipantFieldsResolver } from './tasks/task-fields.resolver.js';
 import { TaskResolver } from './tasks/task.resolver.js';
 import { TaskNestedResolver } from './tasks/task-nested.resolver.js';
+// type-graphql adds a type's field resolvers in the order their modules load, and the SDL lists them so: these two
+// come after the task's own to keep Task's fields in their committed order.
+import { TaskCommentsFieldResolver } from './comments/task-comments.resolver.js';
+import { TaskActivitiesFieldResolver } from './activities/task-activities.resolver.js';
 import { CommentFieldsResolver, CommentResolver } from './comments/comment.resolver.js';
 import {
   TaskDepartmentOptionResolver,
@@ -27,6 +31,8 @@ export function buildProjectsSchema() {
       TaskFieldsResolver,
       TaskParticipantFieldsResolver,
       TaskNestedResolver,
+      TaskCommentsFieldResolver,
+      TaskActivitiesFieldResolver,
       ActivityResolver,
       TaskHistoryFieldsResolver,
       CommentResolver,

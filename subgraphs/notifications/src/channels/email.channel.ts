@@ -1,12 +1,8 @@
 import { basename } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { EmailRecipient, EmailSender } from '../jobs/job.processor.js';
 import type { StoredJob } from '../jobs/job.repository.js';
 import { renderEmail } from './email-template.js';
-
-export interface EmailRecipient {
-  email: string;
-  context: Record<string, unknown>;
-}
 
 export interface EmailChannelDependencies {
   smtpUrl: string;
@@ -15,7 +11,7 @@ export interface EmailChannelDependencies {
 }
 
 /** E-mail through SMTP (SMTP_URL); the HTML is rendered from emailTemplate and the recipient's context. */
-export class EmailChannel {
+export class EmailChannel implements EmailSender {
   private readonly transport: Transporter;
 
   constructor(private readonly deps: EmailChannelDependencies) {

@@ -1,5 +1,6 @@
 import type { InboxEvents } from '../inbox/inbox-events.js';
 import type { NotificationType } from '../inbox/inbox.types.js';
+import type { InAppDelivery } from '../jobs/job.processor.js';
 import type { Delivery, StoredJob } from '../jobs/job.repository.js';
 import type { InsertedRow, NotificationRepository } from '../inbox/notification.repository.js';
 
@@ -13,7 +14,7 @@ export interface InAppChannelDependencies {
  * re-delivered job inserts nothing twice; only rows inserted now are announced in real time, each with its
  * user's unread count from the same statement.
  */
-export class InAppChannel {
+export class InAppChannel implements InAppDelivery {
   constructor(private readonly deps: InAppChannelDependencies) {}
 
   async deliver(job: StoredJob, deliveries: Delivery[]): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FieldCipher } from '@platform/lib/crypto/field-cipher';
 import { fcmTokenCipherContext } from '../devices/device.service.js';
 import type { DeviceRepository } from '../devices/device.repository.js';
+import type { PushSender } from '../jobs/job.processor.js';
 import type { StoredJob } from '../jobs/job.repository.js';
 import type { PushMessage, PushProvider } from './push-providers.js';
 
@@ -15,7 +16,7 @@ export interface PushChannelDependencies {
  * Push to every valid device of a user, through FCM (fcm_token) and OneSignal (provider_player_id). A
  * token a provider calls invalid marks its device token_invalid with invalid_since (decisions).
  */
-export class PushChannel {
+export class PushChannel implements PushSender {
   constructor(private readonly deps: PushChannelDependencies) {}
 
   async send(job: StoredJob, userId: number): Promise<void> {

@@ -1,7 +1,4 @@
 import type { Logger } from '@platform/lib/logger';
-import type { EmailChannel } from '../channels/email.channel.js';
-import type { InAppChannel } from '../channels/in-app.channel.js';
-import type { PushChannel } from '../channels/push.channel.js';
 import type { Delivery, JobRepository, StoredJob } from './job.repository.js';
 
 /** At most this many e-mails or pushes of one job in flight at once. */
@@ -22,11 +19,35 @@ async function eachLimited<T>(items: T[], work: (item: T) => Promise<void>): Pro
 
 const wants = (delivery: Delivery, channel: string) => delivery.channels.includes(channel);
 
+/*
+ * What the processor asks of each channel, declared here and implemented in channels/: the channels speak a
+ * job's records, so they import jobs/, and jobs/ imports no channel.
+ */
+
+/** Writes the inbox rows of a job's recipients not yet delivered in the app, and announces them. */
+export interface InAppDelivery {
+  deliver(job: StoredJob, deliveries: Delivery[]): Promise<void>;
+}
+
+export interface EmailRecipient {
+  email: string;
+  context: Record<string, unknown>;
+}
+
+export interface EmailSender {
+  send(job: StoredJob, recipient: EmailRecipient): Promise<void>;
+}
+
+/** Pushes a job to every device of a user. */
+export interface PushSender {
+  send(job: StoredJob, userId: number): Promise<void>;
+}
+
 export interface JobProcessorDependencies {
   repository: JobRepository;
-  inApp: InAppChannel;
-  email: EmailChannel | null;
-  push: PushChannel;
+  inApp: InAppDelivery;
+  email: EmailSender | null;
+  push: PushSender;
   logger: Logger;
 }
 

@@ -1,17 +1,13 @@
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import type { CommentRecord } from '../comments/comment.records.js';
+import type { CommentChangeLog } from '../comments/comment-changes.js';
 import type { ProjectService } from '../projects/project.service.js';
+import type { ChangedTask, FieldDiff, TaskChangeLog } from '../tasks/task-changes.js';
 import type { ActivityFeed } from './activity-feed.js';
-import type { Activity, ActivityType, ChangedFields } from './activity.entity.js';
+import type { Activity, ActivityType } from './activity.entity.js';
 import type { ActivityRepository } from './activity.repository.js';
 import type { TaskActivityType } from './activity.types.js';
 import { activityView } from './activity.views.js';
-
-/** The task a change is about: its entry belongs to the task and goes out on the task's project. */
-export interface ChangedTask {
-  id: string;
-  projectId: string;
-}
 
 /**
  * Stages the entry of a user's change of a task in the change's open transaction; an added comment is given
@@ -21,7 +17,7 @@ export type RecordActivity = (
   actorUserId: number,
   task: ChangedTask,
   type: ActivityType,
-  diff: { from: ChangedFields; to: ChangedFields },
+  diff: FieldDiff,
   comment?: CommentRecord,
 ) => void;
 
@@ -38,7 +34,7 @@ export interface ActivityLogDependencies {
  * (decisions: Tasks, Activity), and the entries go live only once that transaction has committed, so a change
  * that rolls back announces nothing.
  */
-export class ActivityLog {
+export class ActivityLog implements TaskChangeLog, CommentChangeLog {
   constructor(private readonly deps: ActivityLogDependencies) {}
 
   async change<T>(work: (record: RecordActivity) => Promise<T>): Promise<T> {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import type { CommentChangeType } from '../comments/comment-changes.js';
+import type { ChangedFields, TaskChangeType } from '../tasks/task-changes.js';
 
 /** What happened to a task; each entry's `from` and `to` hold only the fields it changed (decisions: tasks). */
-export type ActivityType = 'created' | 'updated' | 'status_changed' | 'deleted' | 'comment_added' | 'comment_deleted';
-
-/** Field values as the API shows them: strings, string lists or null. */
-export type ChangedFields = Record<string, string | string[] | null>;
+export type ActivityType = TaskChangeType | CommentChangeType;
 
 /** One entry of a task's history, written in the same transaction as the change it records. */
 @Entity({ tableName: 'task_activity' })

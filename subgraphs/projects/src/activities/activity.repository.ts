@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
-import { Activity, type ActivityType, type ChangedFields } from './activity.entity.js';
+import type { ChangedFields } from '../tasks/task-changes.js';
+import { Activity, type ActivityType } from './activity.entity.js';
 import type { ActivityRow } from './activity.views.js';
 
 export interface NewActivity {

@@ -10,8 +10,8 @@ export class ActivityResolver {
   @Query(() => [TaskActivityType], { description: 'Oldest first' })
   async taskActivities(@Arg('uniqueCode', () => String) uniqueCode: string, @Ctx() ctx: ProjectsContext) {
     const viewer = userWithPermission(ctx, 'tasks:read');
-    const entries = await ctx.projects.tasks.history(uniqueCode);
-    return ctx.projects.taskLoaders.activitiesSeenBy(viewer.userId, entries);
+    const entries = await ctx.projects.activityHistory.ofTask(uniqueCode);
+    return ctx.projects.activityLoaders.seenBy(viewer.userId, entries);
   }
 
   @Subscription(() => TaskActivityType, {

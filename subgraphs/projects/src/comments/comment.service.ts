@@ -1,9 +1,9 @@
 import { metaPage, type MetaPage } from '@platform/lib/paging';
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import { validate } from '@platform/lib/validation';
-import type { ActivityLog } from '../activities/activity-log.js';
 import type { FileService } from '../files/file.service.js';
 import type { TaskService } from '../tasks/task.service.js';
+import type { CommentChangeLog } from './comment-changes.js';
 import type { TaskComment } from './comment.entity.js';
 import { CommentNotFoundError, NotCommentAuthorError, UnknownCommentReferenceError } from './comment.errors.js';
 import type { CommentRecord, ReactionSummary } from './comment.records.js';
@@ -22,7 +22,7 @@ export interface CommentServiceDependencies {
   comments: CommentRepository;
   tasks: TaskService;
   files: FileService;
-  changes: ActivityLog;
+  changes: CommentChangeLog;
   unitOfWork: UnitOfWork;
   now: () => number;
 }

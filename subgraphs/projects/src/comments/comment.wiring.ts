@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Platform } from '@platform/lib/platform';
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
-import type { ActivityLog } from '../activities/activity-log.js';
 import type { FileService } from '../files/file.service.js';
 import type { TaskService } from '../tasks/task.service.js';
+import { CommentLoaders } from './comment-loaders.js';
 import { CommentRepository } from './comment.repository.js';
+import type { CommentChangeLog } from './comment-changes.js';
 import { CommentService } from './comment.service.js';
 
 /** How comments are built for a request (context.ts). */
@@ -14,7 +15,7 @@ export const commentWiring = {
     commentRows: CommentRepository;
     tasks: TaskService;
     files: FileService;
-    activity: ActivityLog;
+    activity: CommentChangeLog;
     unitOfWork: UnitOfWork;
     platform: Pick<Platform, 'now'>;
   }) =>
@@ -26,4 +27,5 @@ export const commentWiring = {
       unitOfWork: scope.unitOfWork,
       now: scope.platform.now,
     }),
+  commentLoaders: (scope: { commentRows: CommentRepository }) => new CommentLoaders({ comments: scope.commentRows }),
 };

@@ -1,8 +1,7 @@
 import { validate, z } from '@platform/lib/validation';
 import type { ProductRepository } from '../products/product.repository.js';
 import type { ProjectRepository } from './project.repository.js';
-import type { ProjectService } from './project.service.js';
-import type { TaskRepository } from '../tasks/task.repository.js';
+import type { ProjectService, ProjectTasks } from './project.service.js';
 
 export const resourceTypes = ['tasks', 'products', 'documents'] as const;
 type ResourceType = (typeof resourceTypes)[number];
@@ -25,7 +24,7 @@ export interface ProjectResourceServiceDependencies {
   projectService: ProjectService;
   projects: ProjectRepository;
   products: ProductRepository;
-  tasks: TaskRepository;
+  tasks: ProjectTasks;
 }
 
 /**

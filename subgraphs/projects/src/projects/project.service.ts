@@ -12,7 +12,6 @@ import {
 } from './project.errors.js';
 import type { Project } from './project.entity.js';
 import type { ProjectListQuery, ProjectRepository } from './project.repository.js';
-import type { TaskRepository } from '../tasks/task.repository.js';
 import type { DirectoryReferences } from '../directory/directory.repository.js';
 import { refuseUnknownParticipants } from '../directory/directory-checks.js';
 import { createProjectInput, listProjectsInput, progressInput, updateProjectInput } from './project.validation.js';
@@ -43,12 +42,23 @@ function sentOnly<T extends object>(changes: T): Partial<T> {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
+/**
+ * What a project's rules ask of its tasks: declared here and implemented by the task repository (tasks/), which
+ * builds on projects, so projects/ imports no task.
+ */
+export interface ProjectTasks {
+  /** Deletes every live task of the project with it. */
+  softDeleteOfProject(projectId: string, at: Date): Promise<void>;
+  /** The project's tasks counted by status, one row per status. */
+  countByStatus(projectId: string): Promise<{ status: string; count: number }[]>;
+}
+
 export interface ProjectServiceDependencies {
   projects: ProjectRepository;
   products: ProductRepository;
   customers: CustomerRepository;
   files: FileService;
-  tasks: TaskRepository;
+  tasks: ProjectTasks;
   /** Participants are employees of the auth directory. */
   directory: DirectoryReferences;
   unitOfWork: UnitOfWork;

@@ -5,11 +5,10 @@ import type { CustomerRepository } from '../customers/customer.repository.js';
 import type { DirectoryReferences } from '../directory/directory.repository.js';
 import type { FileService } from '../files/file.service.js';
 import type { ProductRepository } from '../products/product.repository.js';
-import type { TaskRepository } from '../tasks/task.repository.js';
 import { ProjectLoaders } from './project-loaders.js';
 import { ProjectResourceService } from './project-resources.service.js';
 import { ProjectRepository } from './project.repository.js';
-import { ProjectService } from './project.service.js';
+import { ProjectService, type ProjectTasks } from './project.service.js';
 
 interface ProjectScope {
   projectRows: ProjectRepository;
@@ -22,7 +21,7 @@ export const projectWiring = {
   projects: (
     scope: ProjectScope & {
       customerRows: CustomerRepository;
-      taskRows: TaskRepository;
+      taskRows: ProjectTasks;
       files: FileService;
       directory: DirectoryReferences;
       unitOfWork: UnitOfWork;
@@ -41,7 +40,7 @@ export const projectWiring = {
     }),
   loaders: (scope: ProjectScope & { files: FileService }) =>
     new ProjectLoaders({ projects: scope.projectRows, products: scope.productRows, files: scope.files.byId }),
-  resources: (scope: ProjectScope & { projects: ProjectService; taskRows: TaskRepository }) =>
+  resources: (scope: ProjectScope & { projects: ProjectService; taskRows: ProjectTasks }) =>
     new ProjectResourceService({
       projectService: scope.projects,
       projects: scope.projectRows,

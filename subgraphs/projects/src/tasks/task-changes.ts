@@ -1,6 +1,28 @@
-import type { ChangedFields } from '../activities/activity.entity.js';
 import type { Task } from './task.entity.js';
 import type { TaskChanges } from './task.repository.js';
+
+/** Field values as the API shows them: strings, string lists or null. */
+export type ChangedFields = Record<string, string | string[] | null>;
+
+/** The task a change is about: its entry belongs to the task and goes out on the task's project. */
+export interface ChangedTask {
+  id: string;
+  projectId: string;
+}
+
+/** What a user did to a task's own fields (its comments' changes are the comments' own, comments/). */
+export type TaskChangeType = 'created' | 'updated' | 'status_changed' | 'deleted';
+
+/** Stages the entry of a user's change of a task in the change's open transaction. */
+export type RecordTaskChange = (actorUserId: number, task: ChangedTask, type: TaskChangeType, diff: FieldDiff) => void;
+
+/**
+ * Where a task's changes are recorded, each in one transaction with the change: declared here and implemented by
+ * the activity log (activities/), which shows tasks and their comments, so tasks/ imports no activity.
+ */
+export interface TaskChangeLog {
+  change<T>(work: (record: RecordTaskChange) => Promise<T>): Promise<T>;
+}
 
 /** The fields an activity entry may name, as the API shows them (dates as ISO strings). */
 export function taskFields(task: Task, participantIds: string[]): ChangedFields {

@@ -1,14 +1,15 @@
-import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { shownPage } from '@platform/lib/graphql/page-types';
-import { userOf, userWithPermission } from '@platform/lib/graphql/context';
-import { TaskActivityType } from '../activities/activity.types.js';
-import { CommentType } from '../comments/comment.types.js';
-import { commentView } from '../comments/comment.views.js';
+import { userWithPermission } from '@platform/lib/graphql/context';
 import type { ProjectsContext } from '../context.js';
 import { TaskPage, TaskType } from './task.types.js';
 import { taskView } from './task.views.js';
 
-/** Tasks with their comments and activities (projects spec, Tasks with nested comments and activities). */
+/**
+ * Tasks with their comments and activities (projects spec, Tasks with nested comments and activities): the
+ * page is the tasks'; its `comments` and `activities` are resolved by their own folders
+ * (comments/comment.resolver.ts, activities/activity.resolver.ts).
+ */
 @Resolver(() => TaskType)
 export class TaskNestedResolver {
   @Query(() => TaskPage, {
@@ -23,19 +24,5 @@ export class TaskNestedResolver {
     userWithPermission(ctx, 'tasks:read');
     const found = await ctx.projects.nestedTasks.page(projectId, { page, limit });
     return shownPage(found, taskView);
-  }
-
-  /** Reached only through task reads, which need tasks:read; each comment shows the caller's own reaction. */
-  @FieldResolver(() => [CommentType], { description: 'Every comment, oldest first; deleted ones with content ""' })
-  async comments(@Root() task: TaskType, @Ctx() ctx: ProjectsContext) {
-    const records = await ctx.projects.taskLoaders.commentsSeenBy(userOf(ctx).userId).load(task.id);
-    return records.map(commentView);
-  }
-
-  /** Added comments show the caller's own reaction, as in `comments`. */
-  @FieldResolver(() => [TaskActivityType], { description: 'Oldest first, as in the activity history' })
-  async activities(@Root() task: TaskType, @Ctx() ctx: ProjectsContext) {
-    const loaders = ctx.projects.taskLoaders;
-    return loaders.activitiesSeenBy(userOf(ctx).userId, await loaders.activities.load(task.id));
   }
 }

@@ -1,6 +1,7 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { findPage } from '../listing/list.repository.js';
+import type { ProjectTasks } from '../projects/project.service.js';
 import { Task, TaskParticipant } from './task.entity.js';
 import type { TaskPriority } from '@platform/lib/contract/project-values';
 
@@ -102,7 +103,7 @@ const countByStatusStatement: PreparedStatement = {
  * The task table, its participants and the per-project counter behind task codes. A deleted task (`deletedAt`
  * set) is never returned by any read here.
  */
-export class TaskRepository {
+export class TaskRepository implements ProjectTasks {
   constructor(private readonly em: EntityManager) {}
 
   findLive(uniqueCode: string): Promise<Task | null> {

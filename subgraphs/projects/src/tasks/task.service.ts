@@ -1,14 +1,11 @@
 import { metaPage, type MetaPage } from '@platform/lib/paging';
 import { validate } from '@platform/lib/validation';
-import type { ActivityLog } from '../activities/activity-log.js';
-import type { ActivityRepository } from '../activities/activity.repository.js';
-import type { Activity } from '../activities/activity.entity.js';
 import type { FileService } from '../files/file.service.js';
 import type { ProjectService } from '../projects/project.service.js';
 import type { ProjectRepository } from '../projects/project.repository.js';
 import type { DirectoryReferences } from '../directory/directory.repository.js';
 import { refuseUnknownDepartment, refuseUnknownParticipants } from '../directory/directory-checks.js';
-import { diffOf, taskFields, type SentChanges } from './task-changes.js';
+import { diffOf, taskFields, type SentChanges, type TaskChangeLog } from './task-changes.js';
 import type { Task } from './task.entity.js';
 import { InvalidParentError, TaskNotFoundError, UnknownProjectError, UnknownTaskFileError } from './task.errors.js';
 import type { TaskChanges, TaskListQuery, TaskRepository, TaskScope } from './task.repository.js';
@@ -27,13 +24,12 @@ function withoutNulls(input: Record<string, unknown>): Record<string, unknown> {
 
 export interface TaskServiceDependencies {
   tasks: TaskRepository;
-  activities: ActivityRepository;
   projects: ProjectRepository;
   projectService: ProjectService;
   files: FileService;
   /** Departments and participants are records of the auth directory. */
   directory: DirectoryReferences;
-  changes: ActivityLog;
+  changes: TaskChangeLog;
   now: () => number;
 }
 
@@ -117,11 +113,6 @@ export class TaskService {
       await this.deps.tasks.softDelete(task, at);
       record(actor.userId, task, 'deleted', { from: { deletedAt: null }, to: { deletedAt: at.toISOString() } });
     });
-  }
-
-  /** The task's activity entries, oldest first. */
-  async history(uniqueCode: string): Promise<Activity[]> {
-    return this.deps.activities.ofTask((await this.get(uniqueCode)).id);
   }
 
   private async page(scope: TaskScope, query: TaskListQuery): Promise<MetaPage<Task>> {

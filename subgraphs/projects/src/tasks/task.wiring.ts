@@ -1,12 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Platform } from '@platform/lib/platform';
-import type { ActivityLog } from '../activities/activity-log.js';
-import type { ActivityRepository } from '../activities/activity.repository.js';
-import type { CommentRepository } from '../comments/comment.repository.js';
 import type { DirectoryReferences } from '../directory/directory.repository.js';
 import type { FileService } from '../files/file.service.js';
 import type { ProjectRepository } from '../projects/project.repository.js';
 import type { ProjectService } from '../projects/project.service.js';
+import type { TaskChangeLog } from './task-changes.js';
 import { TaskLoaders } from './task-loaders.js';
 import { NestedTaskService } from './task-nested.service.js';
 import { TaskRepository } from './task.repository.js';
@@ -17,17 +15,15 @@ export const taskWiring = {
   taskRows: (scope: { em: EntityManager }) => new TaskRepository(scope.em),
   tasks: (scope: {
     taskRows: TaskRepository;
-    activityRows: ActivityRepository;
     projectRows: ProjectRepository;
     projects: ProjectService;
     files: FileService;
     directory: DirectoryReferences;
-    activity: ActivityLog;
+    activity: TaskChangeLog;
     platform: Pick<Platform, 'now'>;
   }) =>
     new TaskService({
       tasks: scope.taskRows,
-      activities: scope.activityRows,
       projects: scope.projectRows,
       projectService: scope.projects,
       files: scope.files,
@@ -35,11 +31,7 @@ export const taskWiring = {
       changes: scope.activity,
       now: scope.platform.now,
     }),
-  taskLoaders: (scope: {
-    taskRows: TaskRepository;
-    commentRows: CommentRepository;
-    activityRows: ActivityRepository;
-  }) => new TaskLoaders({ tasks: scope.taskRows, comments: scope.commentRows, activities: scope.activityRows }),
+  taskLoaders: (scope: { taskRows: TaskRepository }) => new TaskLoaders({ tasks: scope.taskRows }),
   nestedTasks: (scope: { taskRows: TaskRepository; taskLoaders: TaskLoaders }) =>
     new NestedTaskService({ tasks: scope.taskRows, loaders: scope.taskLoaders }),
 };
