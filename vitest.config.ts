@@ -4,6 +4,22 @@ import { dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Tests that start whole layouts as real processes (a cluster, Sentinels, replicas, SIGTERM under load) or bound
+ * delivery in time: each loads both cores by itself, so they run after the rest, one file at a time, where another
+ * file's load cannot turn their bounds into false failures (or theirs others').
+ */
+const processTests = [
+  'test/cluster.int.test.ts',
+  'gateway/src/edge/redis-failover.int.test.ts',
+  'gateway/src/replicas-start.int.test.ts',
+  'gateway/src/distributed-layout.int.test.ts',
+  'gateway/src/subscriptions/subscriber-isolation.int.test.ts',
+  'lib/src/process/shutdown.int.test.ts',
+  'subgraphs/notifications/src/worker-crash.int.test.ts',
+];
+const excluded = ['node_modules/**', 'dist/**', '.data/**'];
 const graphqlDir = dirname(require.resolve('graphql/package.json'));
 
 export default defineConfig({
@@ -18,8 +34,6 @@ export default defineConfig({
   // Workspace packages export their TypeScript sources under the `source` condition (their package.json exports).
   ssr: { resolve: { conditions: ['source', 'node', 'development|production'] } },
   test: {
-    include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'dist/**', '.data/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -28,5 +42,18 @@ export default defineConfig({
     setupFiles: ['reflect-metadata'],
     // One id per run: test files that need the compiled product share one build (test/build.ts).
     env: { PLATFORM_TEST_RUN: randomUUID() },
+    projects: [
+      { extends: true, test: { name: 'suite', include: ['**/*.test.ts'], exclude: [...excluded, ...processTests] } },
+      {
+        extends: true,
+        test: {
+          name: 'processes',
+          include: processTests,
+          exclude: excluded,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
