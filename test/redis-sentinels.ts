@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { unusedPort } from './ports.js';
+import { answersPing, killNow } from './redis-server.js';
 import { eventually } from './waiting.js';
 
 export const sentinelMasterName = 'platform';
@@ -39,26 +39,6 @@ function startServer(args: string[]): ChildProcess {
   return child;
 }
 
-async function answersPing(port: number): Promise<boolean> {
-  const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  const exited = once(child, 'exit');
-  process.kill(child.pid, 'SIGKILL');
-  await exited;
-}
-
 /**
  * A Redis primary, one replica and three Sentinels (quorum 2) of the test's own, on free loopback ports,
  * without persistence, in a temporary folder: the shape of a production Redis that fails over.
@@ -77,7 +57,7 @@ export async function startSentinelTopology(): Promise<SentinelTopology> {
   };
   const stop = async () => {
     for (const client of clients.values()) client.disconnect();
-    await Promise.all(started.map((server) => kill(server.process)));
+    await Promise.all(started.map((server) => killNow(server.process)));
     rmSync(folder, { recursive: true, force: true });
   };
   try {

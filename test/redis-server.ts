@@ -17,6 +17,28 @@ export interface OwnRedis {
   stop(): Promise<void>;
 }
 
+/** Whether a redis-server answers on this loopback port (refused until it listens: the event needs no report). */
+export async function answersPing(port: number): Promise<boolean> {
+  const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+/** Stops a server the hard way (SIGKILL, as a crash) and waits for it to be gone; one already gone is left. */
+export async function killNow(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null || server.pid === undefined) return;
+  const exited = once(server, 'exit');
+  process.kill(server.pid, 'SIGKILL');
+  await exited;
+}
+
 /**
  * A redis-server of the test's own on a free loopback port, without persistence, so that the test can restart
  * it (the machine's Redis is shared by other test files and must not be restarted).
@@ -34,26 +56,9 @@ export async function startOwnRedis(): Promise<OwnRedis> {
         stdio: 'ignore',
       },
     );
-    await eventually(async () => {
-      const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-      // Refused until the server listens: connect() rejects, and the event needs no report.
-      probe.on('error', () => undefined);
-      try {
-        await probe.connect();
-        return (await probe.ping()) === 'PONG';
-      } catch {
-        return false;
-      } finally {
-        probe.disconnect();
-      }
-    });
+    await eventually(() => answersPing(port));
   };
-  const kill = async () => {
-    if (server.exitCode !== null || server.signalCode !== null) return;
-    const exited = once(server, 'exit');
-    server.kill('SIGKILL');
-    await exited;
-  };
+  const kill = () => killNow(server);
   await start();
   return {
     url,
