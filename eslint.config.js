@@ -57,6 +57,20 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [climbing] }] } },
+  {
+    // A GraphQL error gets its code only from an error class, through the boundary (docs/architecture.md: An error).
+    files: ['**/*.ts'],
+    ignores: ['lib/src/graphql/error-boundary.ts', '**/*.test.ts', 'test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'NewExpression[callee.name="GraphQLError"] Property[key.name="code"]',
+          message: 'Throw an AppError subclass (its code is an ErrorCode); graphQLErrorOf makes the GraphQL error.',
+        },
+      ],
+    },
+  },
   ...boundaries,
   {
     files: ['**/*.test.ts', 'test/**/*.ts', 'bench/**/*.ts'],
