@@ -9,6 +9,7 @@ import { buildProduct } from './build.js';
 import { httpClient, loginAs } from './client.js';
 import { openInbox, wsClient } from './notifications-kit.js';
 import { startProcess, withTimeout, type RunningProcess } from './processes.js';
+import { acceptsConnections } from './ports.js';
 import { servicesMissing, testDatabaseUrl } from './services.js';
 import { eventually } from './waiting.js';
 
@@ -171,8 +172,10 @@ describe.skipIf(servicesMissing)('npm run cluster: the platform as a cluster on 
     expect(new Set(await servedBy(state.entry.http, 6))).toEqual(new Set(['edge-1', 'edge-2']));
     const [killed] = state.edges;
     process.kill(killed!.pid, 'SIGKILL');
-    // Each on a new connection: a client connection whose requests the killed edge was serving is closed with it
-    // (the issue's allowance: at most the connections it held); every other request is answered.
+    // A request HAProxy hands over while the signal is still being delivered lands in the dying edge's accept
+    // queue and fails with it: that is a request in flight on the killed edge (the issue's allowance). Once its
+    // port refuses connections, every request, each on a new connection, is answered by the other edge.
+    await eventually(async () => !(await acceptsConnections(killed!.port)), { timeoutMs: 5000, intervalMs: 20 });
     for (let attempt = 0; attempt < 6; attempt++) {
       const login = await send(`${state.entry.http}/api/v1/auth/login`, { email: state.adminEmail, password });
       expect(login).toEqual({ status: 200, servedBy: 'edge-2' });
