@@ -182,7 +182,8 @@ interface ChannelSubscription {
 class RedisPubSub implements PubSub {
   private subscriber?: Redis;
   private readonly channels = new Map<string, ChannelSubscription>();
-  private readonly resumeListeners = new Set<() => void>();
+  private readonly resumeListeners = new Set<(downSince: number) => void>();
+  private closed = false;
 
   constructor(private readonly deps: { publisher: Redis; prefix: string }) {}
 
@@ -195,7 +196,7 @@ class RedisPubSub implements PubSub {
    * SUBSCRIBE and one set (a set built after the await replaced an earlier one: issue 23, a second subscriber
    * silenced the first).
    */
-  async subscribe(channel: string, onMessage: MessageHandler, onResumed?: () => void) {
+  async subscribe(channel: string, onMessage: MessageHandler, onResumed?: (downSince: number) => void) {
     const subscription = this.channels.get(channel) ?? this.subscribeChannel(channel);
     subscription.handlers.add(onMessage);
     if (onResumed) this.resumeListeners.add(onResumed);
@@ -246,16 +247,27 @@ class RedisPubSub implements PubSub {
       commandTimeout: 10_000,
     });
     subscriber.on('error', () => undefined);
+    reconnectWhenEnded(subscriber, () => this.closed);
     let readyBefore = false;
+    // When the connection was lost: what was published from then on may never have arrived.
+    let downSince: number | undefined;
+    subscriber.on('close', () => {
+      downSince ??= Date.now();
+    });
     subscriber.on('ready', () => {
       if (!readyBefore) {
         readyBefore = true;
+        downSince = undefined;
         return;
       }
       // ioredis sends SUBSCRIBE again just after 'ready'; a PING answered after it means the channels are back.
       setImmediate(() => {
         subscriber.ping().then(
-          () => this.resumeListeners.forEach((listener) => listener()),
+          () => {
+            const lostAt = downSince ?? Date.now();
+            downSince = undefined;
+            this.resumeListeners.forEach((listener) => listener(lostAt));
+          },
           () => undefined,
         );
       });
@@ -269,8 +281,26 @@ class RedisPubSub implements PubSub {
   }
 
   async close() {
+    this.closed = true;
     this.subscriber?.disconnect();
   }
+}
+
+const endedReconnectDelayMs = 200;
+
+/**
+ * ioredis 5.11 ends a Sentinel-mode client for good when its failover detector fires while the client waits
+ * between two rounds of asking the Sentinels ("All sentinels are unreachable. Retrying from scratch"): the
+ * connector's disconnect turns that attempt into status `end`, with no reconnection (seen in about one
+ * failover test run in three). A client that ends without its owner closing it is connected again; it finds
+ * the current primary the usual way, and a subscriber subscribes its channels again on 'ready'.
+ */
+function reconnectWhenEnded(client: Redis, closed: () => boolean): void {
+  client.on('end', () => {
+    setTimeout(() => {
+      if (!closed() && client.status === 'end') client.connect().catch(() => undefined);
+    }, endedReconnectDelayMs);
+  });
 }
 
 /**
@@ -306,12 +336,15 @@ export function createRedisStores(connection: RedisConnection, keyPrefix = ''): 
       ? new Redis(connection.url, options)
       : new Redis({ ...options, ...sentinelOptions(connection) });
   redis.on('error', () => undefined);
+  let closed = false;
+  reconnectWhenEnded(redis, () => closed);
   const pubSub = new RedisPubSub({ publisher: redis, prefix: keyPrefix });
   return {
     keyValue: new RedisKeyValueStore(redis),
     rateLimits: new RedisRateLimitStore(redis),
     pubSub,
     close: async () => {
+      closed = true;
       await pubSub.close();
       redis.disconnect();
     },
