@@ -41,10 +41,15 @@ export type Unsubscribe = () => Promise<void>;
 export interface PubSub {
   publish(channel: string, message: string): Promise<void>;
   /**
-   * `onResumed` runs when the subscription is back after its connection was lost: messages published meanwhile
-   * never arrive, so a subscriber that must not miss one checks again what they would have told it.
+   * `onResumed` runs when the subscription is back after its connection was lost, with the time (ms since the
+   * epoch, the machine's clock) it was lost: messages published meanwhile never arrive, so a subscriber that must
+   * not miss one checks again what they would have told it.
    */
-  subscribe(channel: string, onMessage: (message: string) => void, onResumed?: () => void): Promise<Unsubscribe>;
+  subscribe(
+    channel: string,
+    onMessage: (message: string) => void,
+    onResumed?: (downSince: number) => void,
+  ): Promise<Unsubscribe>;
 }
 
 export interface Stores {

@@ -57,7 +57,11 @@ export async function openDelivery(
   const queue = await JobQueue.open(database.jobs(platform), config);
   const moved = await orm.em.fork().transactional(async (em) => moveLegacyJobs(await transactionClient(em)));
   if (moved > 0) logger.info({ moved }, 'notification jobs moved from notifications_boss to the job engine');
-  const events = new InboxEvents(platform.stores.pubSub);
+  const events = new InboxEvents({
+    pubSub: platform.stores.pubSub,
+    unreadSince: (userIds, since) => new NotificationRepository(orm.em.fork()).unreadSince(userIds, since),
+    logger,
+  });
   let closeChannels = async () => {};
   return {
     queue,

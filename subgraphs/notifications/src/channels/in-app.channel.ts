@@ -1,5 +1,4 @@
-import type { InboxEvents } from '../inbox/inbox-events.js';
-import type { NotificationType } from '../inbox/inbox.types.js';
+import { newItemEvent, type InboxEvents } from '../inbox/inbox-events.js';
 import type { InAppDelivery } from '../jobs/job.processor.js';
 import type { Delivery, StoredJob } from '../jobs/job.repository.js';
 import type { InsertedRow, NotificationRepository } from '../inbox/notification.repository.js';
@@ -24,19 +23,6 @@ export class InAppChannel implements InAppDelivery {
 
   private async announce(rows: InsertedRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.deps.events.publishAll(
-      rows.map((row) => {
-        const notification: NotificationType = {
-          id: row.id,
-          message: row.message,
-          targetLink: row.target_link,
-          targetText: row.target_text,
-          unread: true,
-          readAt: null,
-          createdAt: row.created_at.toISOString(),
-        };
-        return { userId: row.user_id, event: { unreadCount: row.unread, notification } };
-      }),
-    );
+    await this.deps.events.publishAll(rows.map(newItemEvent));
   }
 }

@@ -1,30 +1,68 @@
+import type { Logger } from '@platform/lib/logger';
 import type { PubSub, Unsubscribe } from '@platform/lib/store/ports';
 import { pubSubIterator, type Subscribable } from '@platform/lib/store/pubsub-iterator';
-import type { InboxEvent } from './inbox.types.js';
+import type { InboxEvent, NotificationType } from './inbox.types.js';
+import type { InsertedRow } from './notification.repository.js';
 
 /** One PubSub channel for every inbox: a job to a thousand users is one message, not a thousand. */
 const channel = 'inbox-events';
 /** Bounds one message (about 200 bytes an event): a job to 10,000 recipients is ten messages. */
 const eventsPerMessage = 1000;
 
+/**
+ * How far before the loss of the PubSub connection the catch-up looks: an item's created_at is its transaction's
+ * start, and its announcement goes out after the commit, so an item created a little before the loss may have
+ * been announced while the connection was already down.
+ */
+const catchUpMarginMs = 30_000;
+/** New items announced here are remembered this long (by their creation) so that a catch-up skips them. */
+const rememberedMs = 120_000;
+
 export interface AddressedInboxEvent {
   userId: number;
   event: InboxEvent;
+}
+
+export interface InboxEventsDependencies {
+  pubSub: PubSub;
+  /** The unread items of these users created since then, each with its user's unread count (oldest first). */
+  unreadSince: (userIds: number[], since: Date) => Promise<InsertedRow[]>;
+  logger: Pick<Logger, 'warn'>;
+}
+
+/** A new inbox item's announcement, as the in-app channel and the catch-up send it. */
+export function newItemEvent(row: InsertedRow): AddressedInboxEvent {
+  const notification: NotificationType = {
+    id: row.id,
+    message: row.message,
+    targetLink: row.target_link,
+    targetText: row.target_text,
+    unread: true,
+    readAt: null,
+    createdAt: row.created_at.toISOString(),
+  };
+  return { userId: row.user_id, event: { unreadCount: row.unread, notification } };
 }
 
 /**
  * Inbox changes fanned out through the PubSub port (Redis across instances). Events travel in batches on
  * one channel; each instance parses a batch once and hands every event to the local subscriptions of its
  * user only, so a subscription never sees another user's items.
+ *
+ * Messages published while this instance's PubSub connection was down (a Redis failover) never arrive: when it
+ * is back, the instance reads its listening users' unread items created since shortly before the loss and
+ * announces those it has not announced yet, so an open inbox misses nothing and shows nothing twice.
  */
 export class InboxEvents {
   private readonly listeners = new Map<number, Set<(event: InboxEvent) => void>>();
+  /** New items announced to this instance's subscriptions: id -> creation time. */
+  private readonly announced = new Map<string, number>();
   private upstream: Promise<Unsubscribe> | null = null;
   private readonly local: Subscribable<InboxEvent> = {
     subscribe: (userId, onEvent) => this.listen(Number(userId), onEvent),
   };
 
-  constructor(private readonly pubSub: PubSub) {}
+  constructor(private readonly deps: InboxEventsDependencies) {}
 
   publish(userId: number, event: InboxEvent): Promise<void> {
     return this.publishAll([{ userId, event }]);
@@ -33,7 +71,7 @@ export class InboxEvents {
   async publishAll(events: AddressedInboxEvent[]): Promise<void> {
     const batches: Promise<void>[] = [];
     for (let start = 0; start < events.length; start += eventsPerMessage) {
-      batches.push(this.pubSub.publish(channel, JSON.stringify(events.slice(start, start + eventsPerMessage))));
+      batches.push(this.deps.pubSub.publish(channel, JSON.stringify(events.slice(start, start + eventsPerMessage))));
     }
     await Promise.all(batches);
   }
@@ -57,7 +95,11 @@ export class InboxEvents {
       )?.();
     };
     try {
-      await (this.upstream ??= this.pubSub.subscribe(channel, (message) => this.dispatch(message)));
+      await (this.upstream ??= this.deps.pubSub.subscribe(
+        channel,
+        (message) => this.dispatch(message),
+        (downSince) => void this.catchUp(downSince),
+      ));
     } catch (error) {
       await remove();
       throw error;
@@ -72,6 +114,38 @@ export class InboxEvents {
     } catch {
       return;
     }
-    for (const { userId, event } of events) this.listeners.get(userId)?.forEach((handler) => handler(event));
+    this.deliver(events);
+  }
+
+  private async catchUp(downSince: number): Promise<void> {
+    const userIds = [...this.listeners.keys()];
+    if (userIds.length === 0) return;
+    try {
+      const rows = await this.deps.unreadSince(userIds, new Date(downSince - catchUpMarginMs));
+      this.deliver(rows.map(newItemEvent));
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'inbox catch-up after a PubSub reconnection failed');
+    }
+  }
+
+  private deliver(events: AddressedInboxEvent[]): void {
+    for (const { userId, event } of events) {
+      if (this.announcedBefore(event)) continue;
+      this.listeners.get(userId)?.forEach((handler) => handler(event));
+    }
+  }
+
+  /** Remembers a new item's announcement; true when it was announced already (a catch-up's overlap). */
+  private announcedBefore({ notification }: InboxEvent): boolean {
+    if (!notification || notification.readAt !== null) return false;
+    if (this.announced.has(notification.id)) return true;
+    const createdAt = Date.parse(notification.createdAt);
+    this.announced.set(notification.id, createdAt);
+    // Map order is insertion order, close to creation order: drop from the front what is too old to overlap.
+    for (const [id, at] of this.announced) {
+      if (at >= createdAt - rememberedMs) break;
+      this.announced.delete(id);
+    }
+    return false;
   }
 }

@@ -42,6 +42,20 @@ const insertForJobStatement: PreparedStatement = {
        from inserted i left join earlier e on e.user_id = i.user_id`,
 };
 
+/** Unread items of some users since a time, with each user's unread count: an inbox catch-up (InboxEvents). */
+const unreadSinceStatement: PreparedStatement = {
+  name: 'notifications.inbox.unread-since',
+  text: `with counts as (
+         select user_id, count(*)::int as unread from ${schema}."notification"
+         where unread and user_id = any($1::int[]) group by user_id
+       )
+       select n.id, n.user_id, n.message, n.target_link, n.target_text, n.created_at, c.unread
+       from ${schema}."notification" n join counts c on c.user_id = n.user_id
+       where n.unread and n.created_at >= $2
+       order by n.created_at, n.id
+       limit 1000`,
+};
+
 /** The notification table: users' inboxes through the entity manager, a job's fan-out in one statement. */
 export class NotificationRepository {
   constructor(private readonly em: EntityManager) {}
@@ -94,6 +108,15 @@ export class NotificationRepository {
 
   unreadCount(userId: number): Promise<number> {
     return this.em.count(Notification, { userId, unread: true });
+  }
+
+  async unreadSince(userIds: number[], since: Date): Promise<InsertedRow[]> {
+    const rows = await runStatement<Omit<InsertedRow, 'created_at'> & { created_at: string }>(
+      this.em,
+      unreadSinceStatement,
+      [userIds, since.toISOString()],
+    );
+    return rows.map((row) => ({ ...row, created_at: this.em.getPlatform().parseDate(row.created_at) }));
   }
 
   /**
