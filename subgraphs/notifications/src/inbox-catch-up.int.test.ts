@@ -70,7 +70,7 @@ describe.skipIf(servicesMissing)('an inbox subscription across a lost PubSub con
     expect(await subscribers(), 'published while no instance listened').toBe(0);
 
     await inbox.next(1, 5000);
-    const event = inbox.events[0] as InboxChanged;
+    const event = inbox.events[0] as unknown as InboxChanged;
     expect(event.data.inboxChanged.notification.message).toBe('While the connection was down');
     expect(event.data.inboxChanged.unreadCount).toBe(1);
 
@@ -82,7 +82,9 @@ describe.skipIf(servicesMissing)('an inbox subscription across a lost PubSub con
     );
     await inbox.next(2, 5000);
     await pause(500);
-    const messages = inbox.events.map((received) => (received as InboxChanged).data.inboxChanged.notification.message);
+    const messages = inbox.events.map(
+      (received) => (received as unknown as InboxChanged).data.inboxChanged.notification.message,
+    );
     expect(messages).toEqual(['While the connection was down', 'After the reconnection']);
   }, 45_000);
 });
