@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { processesOf, type SoakCluster } from './cluster.js';
+
+interface Sample {
+  pid: number;
+  at: number;
+  mb: number;
+}
+
+export interface MemoryResult {
+  startMb: number;
+  endMb: number;
+  /** Whether the process ran long enough after its warm-up to be judged (one started again late is not). */
+  judged: boolean;
+  growth: number;
+}
+
+function residentMb(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round((kb / 1024) * 10) / 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The resident memory of every process of the cluster, every 5 s, by its stable name. A process's start is its
+ * first sample after `warmUpMs` of its own life (a process started again has a warm-up of its own); it is judged
+ * only when at least `judgedAfterMs` passed between that sample and the end.
+ */
+export class MemorySampler {
+  private readonly samples = new Map<string, Sample[]>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly cluster: SoakCluster,
+    private readonly policy: { warmUpMs: number; judgedAfterMs: number },
+  ) {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), 5000);
+  }
+
+  private sample(): void {
+    const at = Date.now();
+    for (const [name, pid] of processesOf(this.cluster.state())) {
+      const mb = residentMb(pid);
+      if (mb === undefined) continue;
+      const samples = this.samples.get(name) ?? [];
+      samples.push({ pid, at, mb });
+      this.samples.set(name, samples);
+    }
+  }
+
+  stop(): Record<string, MemoryResult> {
+    clearInterval(this.timer);
+    this.sample();
+    const results: Record<string, MemoryResult> = {};
+    for (const [name, samples] of this.samples) {
+      const last = samples.at(-1)!;
+      const life = samples.filter((sample) => sample.pid === last.pid);
+      const born = life[0]!.at;
+      const start = life.find((sample) => sample.at - born >= this.policy.warmUpMs) ?? last;
+      const growth = (last.mb - start.mb) / start.mb;
+      results[name] = {
+        startMb: start.mb,
+        endMb: last.mb,
+        judged: last.at - start.at >= this.policy.judgedAfterMs,
+        growth: Math.round(growth * 1000) / 1000,
+      };
+    }
+    return results;
+  }
+}
