@@ -188,7 +188,9 @@ export function haproxyConfig(plan) {
     '  http-response set-header X-Served-By %s',
     '  default_backend edge',
     '',
-    ...backend('edge', '/health', ports.edges),
+    // /health/db, as the manifests' readiness probe: /health also reports Redis, and during a Redis failover every
+    // edge would leave the rotation at once, where each answers 503 with Retry-After by itself.
+    ...backend('edge', '/health/db', ports.edges),
     ...subgraphNames.flatMap((name) => [
       `frontend ${name}`,
       `  bind 127.0.0.1:${ports.subgraphFrontends[name]}`,
