@@ -23,6 +23,8 @@ export interface RefreshClaims {
   token_family: string;
   rotation_count: number;
   device_id?: string;
+  /** The device key a biometric refresh token is bound to (issue 27). */
+  cnf?: { jkt: string };
 }
 
 export interface TokenFamilyServiceDependencies {
