@@ -149,7 +149,8 @@ describe.skipIf(servicesMissing)('device-bound proof of possession (RFC 9449 DPo
     required = await startTestServer(shared, { DEVICE_PROOF: 'required' });
     api = httpClient(first.url);
     kit = deviceTestKit(api);
-  });
+    // Three servers start here, on a machine other test runs share.
+  }, 180_000);
   afterAll(async () => {
     await first?.close();
     await second?.close();
