@@ -71,7 +71,10 @@ export async function startSystem(parts: ProcessParts, options: SystemOptions = 
   platform.revocations.bindSource(
     [...local.values()].find((subgraph) => subgraph.revocations)?.revocations ?? (await openRevocationReader(database)),
   );
-  platform.deviceProofs.bindLog(await openProofRefusalAudit(database, platform.now));
+  platform.deviceProofs.bindLog(
+    [...local.values()].find((subgraph) => subgraph.proofRefusals)?.proofRefusals ??
+      (await openProofRefusalAudit(database, platform.now)),
+  );
   const dataSources = new Map<string, InProcessDataSource | SignedIdentityDataSource>();
   const dataSource = (name: string) => {
     let source = dataSources.get(name);
