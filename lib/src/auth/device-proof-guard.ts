@@ -1,4 +1,3 @@
-import type { RequestInfo } from '../graphql/context.js';
 import type { Logger } from '../logger.js';
 import { InvalidDeviceProofError, type DeviceProofRefusal } from './auth.errors.js';
 import type { AccessClaims, ServiceClaims } from './authenticator.js';
@@ -6,12 +5,18 @@ import type { DeviceProofs, ProofTarget, VerifiedDeviceProof } from './device-pr
 
 export type DeviceProofMode = 'optional' | 'required';
 
+/** Who sent a refused proof, as the audit log names it (a RequestInfo, without importing the graph's types). */
+export interface ProofRequest {
+  ip: string;
+  userAgent: string | null;
+}
+
 /** One refused proof, as the audit log records it (no proof, token or key material). */
 export interface ProofRefusalRecord {
   reason: DeviceProofRefusal;
   userId: number | null;
   deviceId: string | null;
-  request: Pick<RequestInfo, 'ip' | 'userAgent'>;
+  request: ProofRequest;
 }
 
 /** Where refusals are written: the auth subgraph's audit log (subgraphs/auth/src/audit/proof-refusal-log.ts). */
@@ -54,7 +59,7 @@ export class DeviceProofGuard {
   async proofOf(
     proof: string | null | undefined,
     target: ProofTarget,
-    request: RequestInfo,
+    request: ProofRequest,
     bearer?: { token: string; claims: BearerClaims | null },
   ): Promise<VerifiedDeviceProof | null> {
     if (!proof) return null;
@@ -67,7 +72,7 @@ export class DeviceProofGuard {
   }
 
   /** Throws when the bearer's binding is not met by the request's proof (verified by proofOf). */
-  async checkBinding(claims: BearerClaims, proof: VerifiedDeviceProof | null, request: RequestInfo): Promise<void> {
+  async checkBinding(claims: BearerClaims, proof: VerifiedDeviceProof | null, request: ProofRequest): Promise<void> {
     if (claims.token_use === 'service') return;
     const jkt = claims.cnf?.jkt;
     if (jkt === undefined) {
@@ -81,7 +86,7 @@ export class DeviceProofGuard {
   }
 
   /** Audited, then thrown: a log that cannot be written is logged and does not turn the 401 into a 500. */
-  private async refuse(reason: DeviceProofRefusal, request: RequestInfo, claims: BearerClaims | null): Promise<never> {
+  private async refuse(reason: DeviceProofRefusal, request: ProofRequest, claims: BearerClaims | null): Promise<never> {
     const user = claims && claims.token_use !== 'service' ? claims : null;
     await this.log
       ?.record({ reason, userId: user?.id ?? null, deviceId: user?.device_id ?? null, request })
