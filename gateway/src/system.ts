@@ -8,6 +8,7 @@ import type { Logger } from '@platform/lib/logger';
 import type { Platform } from '@platform/lib/platform';
 import { openParts, type ProcessParts } from '@platform/lib/process/process-parts';
 import { projectVersion, readProjectFile } from '@platform/lib/project-root';
+import { openProofRefusalAudit } from '@platform/auth/audit/proof-refusal-log';
 import { openRevocationReader } from '@platform/auth/revocations/revocation-reader';
 import { restRoutes, type RestRoute } from '@platform/rest-adapters/index';
 import { createEdge } from './edge/server.js';
@@ -69,6 +70,10 @@ export async function startSystem(parts: ProcessParts, options: SystemOptions = 
   }
   platform.revocations.bindSource(
     [...local.values()].find((subgraph) => subgraph.revocations)?.revocations ?? (await openRevocationReader(database)),
+  );
+  platform.deviceProofs.bindLog(
+    [...local.values()].find((subgraph) => subgraph.proofRefusals)?.proofRefusals ??
+      (await openProofRefusalAudit(database, platform.now)),
   );
   const dataSources = new Map<string, InProcessDataSource | SignedIdentityDataSource>();
   const dataSource = (name: string) => {

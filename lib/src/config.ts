@@ -94,6 +94,17 @@ const environmentShape = {
   NOTIFICATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /** How often expired action confirmations are recorded as expired (0: never; reads still say expired on time). */
   CONFIRMATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * Proof of possession of the device key on phone requests (RFC 9449 DPoP, issue 27): `optional` keeps the
+   * contract (a client without proofs works); `required` refuses biometric logins, refreshes and bound or
+   * biometric token requests without one.
+   */
+  DEVICE_PROOF: z.enum(['optional', 'required']).default('optional'),
+  /**
+   * Seconds after a refresh token's rotation in which the same token from the same binding gets the same
+   * successor pair instead of revoking its family (issue 27); 0 keeps the contract's reuse detection.
+   */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
   /** HTTP/1.1 for FCM instead of HTTP/2 (proxies that speak only HTTP/1.1; tests with nock). */
   FCM_LEGACY_HTTP: booleanString,
   /** Isolates deployments (and test runs) that share one Redis. */

@@ -1,4 +1,6 @@
 import { Authenticator } from './auth/authenticator.js';
+import { DeviceProofs } from './auth/device-proof.js';
+import { DeviceProofGuard } from './auth/device-proof-guard.js';
 import { Revocations } from './auth/revocation.js';
 import { TokenCodec } from './auth/token-codec.js';
 import type { Config } from './config.js';
@@ -15,6 +17,8 @@ export interface Platform {
   stores: Stores;
   codec: TokenCodec;
   authenticator: Authenticator;
+  /** Proofs of possession of device keys (RFC 9449 DPoP), checked by the edge (issue 27). */
+  deviceProofs: DeviceProofGuard;
   revocations: Revocations;
   rateLimiter: RateLimiter;
   /** AES-256-GCM for sensitive stored columns (public keys, push tokens, passkey keys). */
@@ -39,6 +43,11 @@ export function createPlatform(config: Config, logger: Logger, stores: Stores, n
     codec,
     revocations,
     authenticator: new Authenticator({ codec, revocations }),
+    deviceProofs: new DeviceProofGuard({
+      proofs: new DeviceProofs({ store: stores.keyValue, secret: config.JWT_SECRET, now }),
+      mode: config.DEVICE_PROOF,
+      logger,
+    }),
     rateLimiter: new RateLimiter({ store: stores.rateLimits, enabled: config.RATE_LIMIT_ENABLED }),
     cipher: new FieldCipher({
       currentKey: config.DATA_ENCRYPTION_KEY,

@@ -4,6 +4,16 @@ import { graphql } from './generated/index.js';
 import { defineRoutes, route } from './route.js';
 import { challengeShape, tokenSetShape } from './token.shapes.js';
 
+/** issue 27: the proof of possession of the device key that binds the issued tokens to it. */
+const proofHeader = {
+  name: 'DPoP',
+  required: false,
+  description:
+    'An RFC 9449 proof (`typ: dpop+jwt`, `jwk`: the registered key, its registered algorithm; `htm`, `htu`, ' +
+    '`iat`, `jti`): the tokens then carry `cnf.jkt`. Required with DEVICE_PROOF=required, and to refresh a bound ' +
+    'token; a refused proof answers 401 with `WWW-Authenticate: DPoP error="invalid_dpop_proof"`.',
+};
+
 /** Mobile biometric login (auth spec); public: the device's signature is the credential. */
 export const mobileRoutes = defineRoutes([
   route({
@@ -48,6 +58,7 @@ export const mobileRoutes = defineRoutes([
     variables: ({ body }) => body,
     response: dataOf(z.strictObject({ success: z.boolean(), tokens: tokenSetShape })),
     refusals: [401],
+    headers: [proofHeader],
     result: (data) => ({ data: data.mobileBiometricLogin }),
     noStore: true,
   }),
@@ -68,6 +79,7 @@ export const mobileRoutes = defineRoutes([
     variables: ({ body }) => body,
     response: dataOf(tokenSetShape),
     refusals: [401],
+    headers: [{ name: 'X-Device-Fingerprint', required: true, description: "The token's device" }, proofHeader],
     result: (data) => ({ data: data.mobileRefresh }),
     noStore: true,
   }),

@@ -127,6 +127,7 @@ export function describeRoute(route: RestRoute): DescribedPath {
     auth: route.auth,
     params: route.params,
     query: route.query,
+    headers: route.headers,
     requestBody: requestBodyOf(route),
     responses: Object.fromEntries(statuses.map((status) => [status, success])),
     errors: errorsOf(route),
@@ -228,7 +229,10 @@ export function openApiDocument(routes: RestRoute[], version: string, edgePaths:
           bearerFormat: 'JWT',
           description:
             'A standard or biometric access token. A biometric one also needs `X-Device-Fingerprint`: ' +
-            "its device's fingerprint.",
+            "its device's fingerprint. A token bound to the device key (`cnf.jkt`, issue 27) is sent as " +
+            '`Authorization: DPoP <token>` (or `Bearer`) with a fresh RFC 9449 proof in the `DPoP` header on every ' +
+            'request (`htm`, `htu`, `iat`, `jti`, `ath`); a refused proof answers 401 with ' +
+            '`WWW-Authenticate: DPoP error="invalid_dpop_proof"`. Responses to proof senders carry `DPoP-Nonce`.',
         },
         serviceToken: {
           type: 'http',

@@ -76,6 +76,8 @@ interface RouteDeclaration<Data, Variables, Body, Params, Query> {
   refusals?: number[];
   /** Responses that carry tokens or secrets are never cached (decisions: Hardening). */
   noStore?: boolean;
+  /** Request headers the route reads beside its body (documented only: the edge reads them). */
+  headers?: { name: string; required: boolean; description: string }[];
 }
 
 /**

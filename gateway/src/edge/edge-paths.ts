@@ -27,6 +27,10 @@ const verifiedShape = z.strictObject({
     device_id: z.string().nullable(),
     trust_level: z.enum(['low', 'medium', 'high']).nullable(),
     service: z.string().optional().describe('Service tokens only'),
+    cnf: z
+      .strictObject({ jkt: z.string() })
+      .optional()
+      .describe('Tokens bound to a device key only (issue 27): the RFC 7638 thumbprint of that key'),
   }),
 });
 
@@ -96,10 +100,24 @@ export const edgePaths: DescribedPath[] = [
     headers: [
       { name: 'X-Service-Name', required: true, description: 'The calling service: letters, digits, `.`, `-`, `_`' },
       { name: 'X-Device-Fingerprint', required: false, description: 'Required with a biometric access token' },
+      {
+        name: 'DPoP',
+        required: false,
+        description:
+          'Required with a token bound to a device key (`cnf.jkt`): a fresh RFC 9449 proof of the forwarded request',
+      },
+      { name: 'X-Forwarded-Method', required: false, description: "The original request's method (a bound token)" },
+      { name: 'X-Forwarded-Proto', required: false, description: "The original request's scheme (default `https`)" },
+      { name: 'X-Forwarded-Host', required: false, description: "The original request's Host" },
+      { name: 'X-Forwarded-Uri', required: false, description: "The original request's path (and query)" },
     ],
     responses: {
       200: { description: 'A valid, unrevoked token', schema: verifiedShape, headers: userHeaders },
-      401: { description: 'Missing, invalid, expired or revoked token', schema: refusedShape },
+      401: {
+        description:
+          'Missing, invalid, expired or revoked token; or a refused device proof (`WWW-Authenticate: DPoP error="invalid_dpop_proof"`)',
+        schema: refusedShape,
+      },
     },
     errors: [400, 429, 503],
   },

@@ -25,6 +25,9 @@ function appErrorOf(error: FastifyError | AppError): AppError {
   }
 }
 
+/** The challenge of a refused device proof (RFC 9449 section 7.1), on every path that refuses one (issue 27). */
+export const proofChallenge = ['www-authenticate', 'DPoP error="invalid_dpop_proof"'] as const;
+
 /** One error body for every path: `{ message, statusCode }` (decisions: Everywhere). */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -32,6 +35,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (body.statusCode >= 500 && !(error instanceof AppError)) {
       request.log.error({ err: error }, 'unhandled error');
     }
+    if (error instanceof AppError && error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallenge);
     const retryAfter = error instanceof AppError ? error.details?.retryAfter : undefined;
     if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     return reply.code(body.statusCode).send(body);

@@ -10,6 +10,7 @@ import { operationLimits } from '../graph/operation-limits.js';
 import { gatewayContextOf } from './request-context.js';
 import { sendExplorer, wantsExplorer } from '../pages/pages.js';
 import { AnswerTooLargeError } from './edge.errors.js';
+import { proofChallenge } from './error-handler.js';
 
 function documentOf(request: FastifyRequest): string | undefined {
   const source = (request.method === 'GET' ? request.query : request.body) as { query?: unknown } | undefined;
@@ -20,11 +21,12 @@ function documentOf(request: FastifyRequest): string | undefined {
 export function registerGraphQLRoute(app: FastifyInstance, platform: Platform, graph: Graph): void {
   const explorer = platform.config.GRAPHQL_EXPLORER;
   const handler = fastifyApolloHandler<GatewayContext>(graph.apollo, {
-    context: async (request) => {
+    context: async (request, reply) => {
       try {
-        return await gatewayContextOf(request, platform.authenticator);
+        return await gatewayContextOf(request, platform);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
+        if (error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallenge);
         throw refusalOf(error);
       }
     },

@@ -2,9 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { parseBearer, type Authenticator, type VerifiedBearer } from '@platform/lib/auth/authenticator';
 import { InvalidAuthorizationHeaderError } from '@platform/lib/auth/auth.errors';
-import { UnauthenticatedError } from '@platform/lib/errors';
+import type { Caller } from '@platform/lib/auth/caller';
+import { normalizedHtu, type ProofTarget } from '@platform/lib/auth/device-proof';
+import { type AppError, UnauthenticatedError } from '@platform/lib/errors';
 import { fingerprintHash } from '@platform/lib/fingerprint';
 import type { GatewayContext, RequestInfo } from '@platform/lib/graphql/context';
+import type { Platform } from '@platform/lib/platform';
 
 /**
  * The one request-context factory (STYLE 15): HTTP routes and WebSocket connections build their request facts
@@ -44,6 +47,7 @@ export function requestInfoOf(request: IncomingMessage, requestId: string): Requ
     ip: clientAddressOf(request),
     userAgent: header(request, 'user-agent'),
     deviceFingerprint: header(request, 'x-device-fingerprint'),
+    deviceProof: null,
   };
 }
 
@@ -58,30 +62,56 @@ export function verifyBearerOf(
   });
 }
 
-async function buildContext(request: FastifyRequest, authenticator: Authenticator): Promise<GatewayContext> {
+/**
+ * The URLs a proof's `htu` may name for a request (issue 27): the Host the client sent with the path, over
+ * http or https (TLS may end at a proxy in front of the edge), or PUBLIC_URL's origin with the path. A socket's
+ * upgrade may also be named with ws or wss.
+ */
+export function proofTargetOf(
+  request: IncomingMessage,
+  publicUrl: string | undefined,
+  schemes: readonly string[] = ['http', 'https'],
+): ProofTarget {
+  const path = (request.url ?? '/').split('?')[0]!;
+  const host = header(request, 'host');
+  const candidates = [
+    ...(host ? schemes.map((scheme) => `${scheme}://${host}${path}`) : []),
+    ...(publicUrl ? [`${new URL(publicUrl).origin}${path}`] : []),
+  ];
+  const urls = candidates.flatMap((url) => normalizedHtu(url) ?? []);
+  return { method: request.method ?? '', urls };
+}
+
+async function buildContext(request: FastifyRequest, platform: Platform): Promise<GatewayContext> {
   const info = requestInfoOf(request.raw, request.id);
   const authorization = header(request.raw, 'authorization');
   const token = parseBearer(authorization ?? undefined);
-  if (!token) {
-    const authFailure = authorization ? new InvalidAuthorizationHeaderError() : null;
-    return { request: info, caller: null, authFailure };
+  let caller: Caller | null = null;
+  let claims: VerifiedBearer['claims'] | null = null;
+  let authFailure: AppError | null = authorization && !token ? new InvalidAuthorizationHeaderError() : null;
+  if (token) {
+    try {
+      ({ caller, claims } = await verifyBearerOf(info, token, platform.authenticator));
+    } catch (error) {
+      if (!(error instanceof UnauthenticatedError)) throw error;
+      authFailure = error;
+    }
   }
-  try {
-    const { caller } = await verifyBearerOf(info, token, authenticator);
-    return { request: info, caller, authFailure: null };
-  } catch (error) {
-    if (error instanceof UnauthenticatedError) return { request: info, caller: null, authFailure: error };
-    throw error;
-  }
+  const { deviceProofs } = platform;
+  const target = proofTargetOf(request.raw, platform.config.PUBLIC_URL);
+  const bearer = token ? { token, claims } : undefined;
+  info.deviceProof = await deviceProofs.proofOf(header(request.raw, 'dpop'), target, info, bearer);
+  if (claims) await deviceProofs.checkBinding(claims, info.deviceProof, info);
+  return { request: info, caller, authFailure };
 }
 
 const contexts = new WeakMap<FastifyRequest, Promise<GatewayContext>>();
 
 /** The context of an HTTP request: the bearer is verified once per request, whichever route serves it. */
-export function gatewayContextOf(request: FastifyRequest, authenticator: Authenticator): Promise<GatewayContext> {
+export function gatewayContextOf(request: FastifyRequest, platform: Platform): Promise<GatewayContext> {
   let context = contexts.get(request);
   if (!context) {
-    context = buildContext(request, authenticator);
+    context = buildContext(request, platform);
     contexts.set(request, context);
   }
   return context;

@@ -44,10 +44,11 @@ export async function registerCors(app: FastifyInstance, config: Config): Promis
       'content-type',
       'x-request-id',
       'x-device-fingerprint',
+      'dpop',
       'apollo-require-preflight',
       'x-apollo-operation-name',
     ],
-    exposedHeaders: ['x-request-id', 'retry-after'],
+    exposedHeaders: ['x-request-id', 'retry-after', 'dpop-nonce', 'www-authenticate'],
     maxAge: 600,
     // An OPTIONS without Access-Control-Request-Method is answered like a preflight rather than with a plain-text
     // 400 outside the one error body.
@@ -77,11 +78,13 @@ function admitHealthProbe(hit: Promise<void>, done: (error?: Error) => void): vo
  */
 export function registerRequestHooks(app: FastifyInstance, platform: Platform, metrics: Metrics): void {
   const origins = new BrowserOrigins(platform.config);
-  const { rateLimiter } = platform;
+  const { rateLimiter, deviceProofs } = platform;
   // Callback hooks, not async ones: each request would otherwise pay for promises and microtask hops that do
   // nothing (bench: /internal/verify, issue 17).
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    // A fresh server nonce for whoever sends proofs (RFC 9449 section 8): its next proof may carry it.
+    if (request.headers.dpop !== undefined) void reply.header('dpop-nonce', deviceProofs.issueNonce());
     const origin = request.headers.origin;
     if (origin && !origins.allows(origin, request.raw)) return done(new OriginNotAllowedError());
     if (!rateLimiter.enabled) return done();

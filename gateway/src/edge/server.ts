@@ -54,7 +54,7 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   await registerCors(app, platform.config);
   registerGraphQLRoute(app, platform, graph);
   registerRestRoutes(app, options.routes, {
-    context: (request) => gatewayContextOf(request, platform.authenticator),
+    context: (request) => gatewayContextOf(request, platform),
     prepare: (query) => graph.fixed.prepare(query),
     execute: (query, variables, contextValue) => graph.fixed.execute(query, variables, contextValue),
     content: options.content,

@@ -55,7 +55,15 @@ export async function attachSubscriptions(options: SubscriptionsOptions): Promis
   });
   const formatError = formatGatewayError(platform.logger);
   const { authenticator, revocations, logger, now } = platform;
-  const authority = new SocketAuthority({ authenticator, revocations, logger, now, recheckMs });
+  const authority = new SocketAuthority({
+    authenticator,
+    deviceProofs: platform.deviceProofs,
+    publicUrl: platform.config.PUBLIC_URL,
+    revocations,
+    logger,
+    now,
+    recheckMs,
+  });
   await authority.start();
   const server = attachSubscriptionServer({
     server: options.app.server,

@@ -1,16 +1,20 @@
+import type { IncomingMessage } from 'node:http';
 import { CloseCode } from 'graphql-ws';
 import type { WebSocket } from 'ws';
 import { parseBearer, revocationMarkersOf, type Authenticator } from '@platform/lib/auth/authenticator';
 import type { UserCaller } from '@platform/lib/auth/caller';
+import type { DeviceProofGuard } from '@platform/lib/auth/device-proof-guard';
 import type { RevocationMarker, Revocations } from '@platform/lib/auth/revocation';
 import { UnauthenticatedError } from '@platform/lib/errors';
 import type { RequestInfo } from '@platform/lib/graphql/context';
 import type { Logger } from '@platform/lib/logger';
 import type { Unsubscribe } from '@platform/lib/store/ports';
-import { verifyBearerOf } from '../edge/request-context.js';
+import { proofTargetOf, verifyBearerOf } from '../edge/request-context.js';
 
 export interface SocketAuthorityOptions {
   authenticator: Authenticator;
+  deviceProofs: DeviceProofGuard;
+  publicUrl: string | undefined;
   revocations: Revocations;
   logger: Logger;
   now: () => number;
@@ -75,14 +79,28 @@ export class SocketAuthority {
     if (afterOutage) this.recheckAll();
   }
 
-  /** The user a connection's init `authorization` admits, or null; an admitted socket is held until it closes. */
-  async admit(socket: WebSocket, info: RequestInfo, authorization: unknown): Promise<UserCaller | null> {
-    const token = parseBearer(typeof authorization === 'string' ? authorization : undefined);
+  /**
+   * The user a connection's init `authorization` admits, or null; an admitted socket is held until it closes. A
+   * bound token needs the init's `dpop` proof of the upgrade (GET, the socket's URL): once, when it opens; a proof
+   * refused throws InvalidDeviceProofError (issue 27).
+   */
+  async admit(
+    socket: WebSocket,
+    upgrade: IncomingMessage,
+    info: RequestInfo,
+    init: { authorization?: unknown; dpop?: unknown },
+  ): Promise<UserCaller | null> {
+    const token = parseBearer(typeof init.authorization === 'string' ? init.authorization : undefined);
     if (!token) return null;
     const announcementsBefore = this.announcements;
     const verified = await verifyBearerOf(info, token, this.options.authenticator).catch(() => null);
     // A socket is a user's; a service token never opens one (decisions: Where each token kind is accepted).
     if (!verified || verified.caller.kind !== 'user' || verified.claims.token_use === 'service') return null;
+    const { deviceProofs, publicUrl } = this.options;
+    const target = proofTargetOf(upgrade, publicUrl, ['http', 'https', 'ws', 'wss']);
+    const proof = typeof init.dpop === 'string' ? init.dpop : null;
+    info.deviceProof = await deviceProofs.proofOf(proof, target, info, { token, claims: verified.claims });
+    await deviceProofs.checkBinding(verified.claims, info.deviceProof, info);
     const expiresInMs = verified.claims.exp! * 1000 - this.options.now();
     const expiry = setTimeout(() => this.end(socket, 'Token expired'), expiresInMs).unref();
     this.hold(socket, { token, info, subjects: revocationMarkersOf(verified.claims).map(subjectOf), expiry });

@@ -1,3 +1,5 @@
+import { DeviceProofs } from '@platform/lib/auth/device-proof';
+import { DeviceProofGuard } from '@platform/lib/auth/device-proof-guard';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { composeServices } from '@apollo/composition';
@@ -122,7 +124,17 @@ describe('subscription bridge: any subgraph, payload fields resolved through the
     } as unknown as Authenticator;
     const stores = createMemoryStores();
     const revocations = new Revocations({ store: stores.keyValue, pubSub: stores.pubSub, now: Date.now });
-    authority = new SocketAuthority({ authenticator, revocations, logger, now: Date.now, recheckMs: 60_000 });
+    const proofs = new DeviceProofs({ store: stores.keyValue, secret: 'bridge-test-secret', now: Date.now });
+    const deviceProofs = new DeviceProofGuard({ proofs, mode: 'optional', logger });
+    authority = new SocketAuthority({
+      authenticator,
+      deviceProofs,
+      publicUrl: undefined,
+      revocations,
+      logger,
+      now: Date.now,
+      recheckMs: 60_000,
+    });
     await authority.start();
     server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -11,8 +11,10 @@ import {
   type ExecutionResult,
   type GraphQLFormattedError,
 } from 'graphql';
+import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { InvalidDeviceProofError } from '@platform/lib/auth/auth.errors';
 import type { UserCaller } from '@platform/lib/auth/caller';
 import type { GatewayContext, RequestInfo } from '@platform/lib/graphql/context';
 import { graphQLErrorOf, maskedGraphQLError } from '@platform/lib/graphql/error-boundary';
@@ -126,7 +128,15 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
       onConnect: async (ctx) => {
         const { request, socket } = ctx.extra;
         const info = requestInfoOf(request, requestIdOf(request));
-        const caller = await authority.admit(socket, info, ctx.connectionParams?.authorization);
+        let caller: UserCaller | null;
+        try {
+          caller = await authority.admit(socket, request, info, ctx.connectionParams ?? {});
+        } catch (error) {
+          if (!(error instanceof InvalidDeviceProofError)) throw error;
+          // 4401 with the proof's challenge as its reason: the socket's form of the 401 (issue 27).
+          socket.close(CloseCode.Unauthorized, 'DPoP error="invalid_dpop_proof"');
+          return false;
+        }
         if (!caller) return false;
         ctx.extra.state = { info, caller };
         return true;

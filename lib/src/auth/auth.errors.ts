@@ -1,4 +1,4 @@
-import { ForbiddenError, UnauthenticatedError } from '../errors.js';
+import { AppError, ForbiddenError, UnauthenticatedError } from '../errors.js';
 
 /** No bearer where the operation needs a caller. */
 export class BearerRequiredError extends UnauthenticatedError {
@@ -60,5 +60,35 @@ export class ServiceTokenRequiredError extends ForbiddenError {
 export class MissingPermissionError extends ForbiddenError {
   constructor() {
     super('Insufficient permissions');
+  }
+}
+
+/** Why a device proof (RFC 9449 DPoP) was refused: recorded in the audit entry, never in the answer. */
+export type DeviceProofRefusal =
+  | 'missing'
+  | 'malformed'
+  | 'signature'
+  | 'other_key'
+  | 'other_algorithm'
+  | 'method_or_url'
+  | 'iat_window'
+  | 'replayed'
+  | 'access_token_hash'
+  | 'nonce'
+  | 'unbound_token';
+
+/**
+ * A device proof that is missing where one is needed, or that does not hold (issue 27). One answer for every
+ * reason (401, `WWW-Authenticate: DPoP error="invalid_dpop_proof"`), so that nothing is learnt from it.
+ */
+export class InvalidDeviceProofError extends AppError {
+  readonly code = 'INVALID_DPOP_PROOF';
+  constructor(readonly reason: DeviceProofRefusal) {
+    super('Invalid DPoP proof');
+  }
+
+  /** The refusal is the proof's, not a request's detail: nothing of the reason reaches the answer. */
+  override get extensions(): Record<string, unknown> {
+    return { code: this.code };
   }
 }

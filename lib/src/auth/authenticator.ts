@@ -17,6 +17,8 @@ export interface AccessClaims extends JWTPayload {
   device_fingerprint_hash?: string;
   trust_level?: 'low' | 'medium' | 'high';
   auth_method?: string;
+  /** The device key the token is bound to (RFC 9449 section 6: its RFC 7638 thumbprint); issue 27. */
+  cnf?: { jkt: string };
 }
 
 export interface ServiceClaims extends JWTPayload {
@@ -92,8 +94,9 @@ export class Authenticator {
   }
 }
 
+/** `Bearer <token>`, or `DPoP <token>` for a bound one (RFC 9449 section 7.1); a proof decides the binding. */
 export function parseBearer(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  const match = /^(?:Bearer|DPoP)\s+(\S+)$/i.exec(header.trim());
   return match?.[1];
 }

@@ -1,5 +1,6 @@
 import { requirePermission, requireService, requireUser, type Caller } from '../auth/caller.js';
 import { BearerRequiredError } from '../auth/auth.errors.js';
+import type { VerifiedDeviceProof } from '../auth/device-proof.js';
 import type { AppError } from '../errors.js';
 
 export interface RequestInfo {
@@ -7,6 +8,8 @@ export interface RequestInfo {
   ip: string;
   userAgent: string | null;
   deviceFingerprint: string | null;
+  /** The request's proof of possession of a device key, verified by the edge (issue 27); absent: none sent. */
+  deviceProof?: VerifiedDeviceProof | null;
 }
 
 /** What the edge knows about a request; every subgraph context extends it. */

@@ -1,3 +1,4 @@
+import type { ProofRefusalLog } from '../auth/device-proof-guard.js';
 import 'reflect-metadata';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
@@ -63,6 +64,8 @@ export interface Subgraph<Context extends GatewayContext = GatewayContext> {
   pushHealth?: () => Promise<void>;
   /** The durable record of revocations, where this subgraph owns it (auth), for the edge's authenticator. */
   revocations?: RevocationSource;
+  /** Where the edge writes its refusals of device proofs, where this subgraph owns the audit log (auth). */
+  proofRefusals?: ProofRefusalLog;
   /**
    * The bytes of one of its records by id (projects: a file), served outside the graph so that no GraphQL answer
    * carries a file (decisions: Files leave the graph); the same access rules as its graph fields apply.

@@ -10,6 +10,7 @@ import { openDeviceKeys } from './devices/device.wiring.js';
 import { authEntities } from './entities.js';
 import { authMigrations } from './migrations/index.js';
 import { RevocationReader } from './revocations/revocation-reader.js';
+import { ProofRefusalAudit } from './audit/proof-refusal-log.js';
 import { buildAuthSchema } from './schema.js';
 
 export interface AuthSubgraph extends Subgraph<AuthContext> {
@@ -50,6 +51,7 @@ export async function createAuthSubgraph(platform: Platform, database: DatabaseP
     createContext: (base) => ({ ...base, auth: services(base) }),
     health: () => pingDatabase(orm),
     revocations: new RevocationReader(orm),
+    proofRefusals: new ProofRefusalAudit(orm, platform.now),
     close: async () => {
       await stopSweep();
       await confirmationPushes.close();

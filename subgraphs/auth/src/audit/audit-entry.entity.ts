@@ -34,6 +34,7 @@ export const auditActions = [
   'create_employee',
   'issue_service_token',
   'revoke_service_token',
+  'device_proof_refused',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

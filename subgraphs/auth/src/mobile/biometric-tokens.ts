@@ -28,7 +28,8 @@ export interface BiometricTokenIssuerDependencies {
 export class BiometricTokenIssuer {
   constructor(private readonly deps: BiometricTokenIssuerDependencies) {}
 
-  signAccess(user: ClaimsSource, device: TokenDevice, family: TokenFamily): Promise<IssuedToken> {
+  /** `jkt`: the device key the token is bound to (`cnf`, RFC 9449 section 6.1), when a proof was given. */
+  signAccess(user: ClaimsSource, device: TokenDevice, family: TokenFamily, jkt?: string): Promise<IssuedToken> {
     return this.deps.codec.sign(
       tokenKinds.biometricAccess,
       String(user.id),
@@ -39,23 +40,30 @@ export class BiometricTokenIssuer {
         trust_level: trustLevelOf(device, this.deps.now()),
         session_id: family.id,
         device_fingerprint_hash: fingerprintHash(device.deviceFingerprint),
+        ...(jkt ? { cnf: { jkt } } : {}),
       },
       tokenLifetimes.biometricAccessMs,
     );
   }
 
-  signRefresh(device: Pick<Device, 'id'>, family: TokenFamily): Promise<IssuedToken> {
-    return this.deps.families.signRefresh(family, { device_id: device.id });
+  signRefresh(device: Pick<Device, 'id'>, family: TokenFamily, jkt?: string): Promise<IssuedToken> {
+    return this.deps.families.signRefresh(family, { device_id: device.id, ...(jkt ? { cnf: { jkt } } : {}) });
   }
 
   /**
    * Signs the pair and stages, for the rotation's commit, the refresh token, the device's lastUsedAt and the
    * success audit entry.
    */
-  async issue(user: ClaimsSource, device: Device, family: TokenFamily, stageAudit: StageSuccess): Promise<TokenSet> {
+  async issue(
+    user: ClaimsSource,
+    device: Device,
+    family: TokenFamily,
+    stageAudit: StageSuccess,
+    jkt?: string,
+  ): Promise<TokenSet> {
     const [access, refresh] = await Promise.all([
-      this.signAccess(user, device, family),
-      this.signRefresh(device, family),
+      this.signAccess(user, device, family, jkt),
+      this.signRefresh(device, family, jkt),
     ]);
     this.deps.families.stageRefresh(family, refresh);
     this.deps.devices.stageLastUse(device, new Date(this.deps.now()));

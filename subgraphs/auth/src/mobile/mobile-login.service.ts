@@ -23,6 +23,7 @@ import type { UserRepository } from '../users/user.repository.js';
 import type { BiometricTokenIssuer } from './biometric-tokens.js';
 import type { LoginRepository } from './login.repository.js';
 import type { LoginDevice } from './login-rows.js';
+import type { DeviceProofBinding } from './device-proof-binding.js';
 
 /** Every active device of an active user with the fingerprint: the signature decides among them. */
 interface LoginData {
@@ -54,6 +55,8 @@ export interface MobileLoginServiceDependencies {
   issuer: BiometricTokenIssuer;
   audit: AuditWriter;
   logins: LoginRepository;
+  /** Proofs of possession of the device key (issue 27). */
+  proofs: DeviceProofBinding;
   request: RequestInfo;
 }
 
@@ -104,14 +107,15 @@ export class MobileLoginService {
       if (!signer) throw new InvalidSignatureError();
       trail.userId = device.userId;
       trail.deviceId = device.id;
+      const jkt = await this.deps.proofs.keyFor(device, this.deps.request.deviceProof, trail);
       const family = this.deps.families.draft(device.userId, 'biometric', values.rememberMe === true, device.id);
       family.loginSessionId = session.sessionId;
       const tokenDevice = { ...device, lastUsedAt: device.lastUsedAt === null ? null : new Date(device.lastUsedAt) };
       // The access token is signed beside the refresh token with the claims read at challenge time, and signed
       // again below only if the write finds that the user's claims have changed since.
       const [refresh, accessAsChallenged] = await Promise.all([
-        this.deps.issuer.signRefresh(device, family),
-        this.deps.issuer.signAccess(device.claims, tokenDevice, family),
+        this.deps.issuer.signRefresh(device, family, jkt),
+        this.deps.issuer.signAccess(device.claims, tokenDevice, family, jkt),
       ]);
       const login = await this.deps.logins.recordLogin({
         family,
@@ -125,7 +129,7 @@ export class MobileLoginService {
       void this.deps.sessions.end('login', session.sessionId).catch(() => undefined);
       const access = sameClaims(login.user, device.claims)
         ? accessAsChallenged
-        : await this.deps.issuer.signAccess(login.user, tokenDevice, family);
+        : await this.deps.issuer.signAccess(login.user, tokenDevice, family, jkt);
       return { success: true, tokens: tokenSetOf(access, refresh) };
     });
   }
@@ -140,9 +144,11 @@ export class MobileLoginService {
       trail.deviceId = claims.device_id;
       await this.deps.rateLimiter.charge('authentication', `family:${claims.token_family}`);
       const device = await this.boundDevice(claims);
+      // Before the rotation: a refresh refused for its proof leaves the token usable (issue 27).
+      const jkt = await this.deps.proofs.keyFor(device, this.deps.request.deviceProof, trail, claims.cnf?.jkt);
       return this.deps.families.rotate(values.refreshToken, claims, async (family) => {
         if (family.deviceId !== device.id) throw new InvalidBiometricTokenError();
-        return this.deps.issuer.issue(await this.activeUser(device.userId), device, family, stageSuccess);
+        return this.deps.issuer.issue(await this.activeUser(device.userId), device, family, stageSuccess, jkt);
       });
     });
   }

@@ -9,6 +9,7 @@ import type { DeviceRepository } from '../devices/device.repository.js';
 import type { TokenFamilyService } from '../sessions/token-family.service.js';
 import type { UserRepository } from '../users/user.repository.js';
 import { BiometricTokenIssuer } from './biometric-tokens.js';
+import { DeviceProofBinding } from './device-proof-binding.js';
 import { LoginRepository } from './login.repository.js';
 import { MobileLoginService } from './mobile-login.service.js';
 
@@ -24,7 +25,7 @@ export const mobileWiring = {
     families: TokenFamilyService;
     audit: AuditWriter;
     request: GatewayContext;
-    platform: Pick<Platform, 'codec' | 'rateLimiter' | 'now'>;
+    platform: Pick<Platform, 'codec' | 'rateLimiter' | 'now' | 'config'>;
   }) =>
     new MobileLoginService({
       devices: scope.deviceRows,
@@ -42,6 +43,7 @@ export const mobileWiring = {
       }),
       audit: scope.audit,
       logins: new LoginRepository(scope.em),
+      proofs: new DeviceProofBinding({ keys: scope.deviceKeys, mode: scope.platform.config.DEVICE_PROOF }),
       request: scope.request.request,
     }),
 };

@@ -7,6 +7,7 @@ import type { AuditWriter } from '../audit/audit.service.js';
 import type { RevocationService } from '../revocations/revocation.service.js';
 import type { UserRepository } from '../users/user.repository.js';
 import { LoginLockout } from './login-lockout.js';
+import { RefreshRetries } from './refresh-retries.js';
 import { SessionService } from './session.service.js';
 import { TokenFamilyRepository } from './token-family.repository.js';
 import { TokenFamilyService } from './token-family.service.js';
@@ -18,13 +19,20 @@ export const sessionWiring = {
     tokenFamilyRows: TokenFamilyRepository;
     unitOfWork: UnitOfWork;
     revocations: RevocationService;
-    platform: Pick<Platform, 'codec' | 'now'>;
+    request: GatewayContext;
+    platform: Pick<Platform, 'codec' | 'now' | 'stores' | 'cipher' | 'config'>;
   }) =>
     new TokenFamilyService({
       tokenFamilies: scope.tokenFamilyRows,
       unitOfWork: scope.unitOfWork,
       codec: scope.platform.codec,
       revocations: scope.revocations,
+      retries: new RefreshRetries({
+        store: scope.platform.stores.keyValue,
+        cipher: scope.platform.cipher,
+        graceSeconds: scope.platform.config.REFRESH_REUSE_GRACE_SECONDS,
+        request: scope.request.request,
+      }),
       now: scope.platform.now,
     }),
   sessions: (scope: {

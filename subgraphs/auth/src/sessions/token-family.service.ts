@@ -7,6 +7,7 @@ import { TokenFamily, type TokenFamilyKind } from './token-family.entity.js';
 import type { StoredRefreshToken, TokenFamilyRepository } from './token-family.repository.js';
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import type { RevocationService } from '../revocations/revocation.service.js';
+import type { RefreshRetries } from './refresh-retries.js';
 
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -23,6 +24,8 @@ export interface RefreshClaims {
   token_family: string;
   rotation_count: number;
   device_id?: string;
+  /** The device key a biometric refresh token is bound to (issue 27). */
+  cnf?: { jkt: string };
 }
 
 export interface TokenFamilyServiceDependencies {
@@ -30,6 +33,8 @@ export interface TokenFamilyServiceDependencies {
   unitOfWork: UnitOfWork;
   codec: TokenCodec;
   revocations: RevocationService;
+  /** Retries of a rotation within REFRESH_REUSE_GRACE_SECONDS (issue 27, item 4). */
+  retries: RefreshRetries;
   now: () => number;
 }
 
@@ -95,7 +100,8 @@ export class TokenFamilyService {
    * Rotation: consumes the presented refresh token and lets `issue` store or stage its successor, in one
    * unit of work: a failure anywhere in between leaves the presented token usable instead of burnt, so a
    * client's retry is not mistaken for reuse. Of N concurrent rotations exactly one consumes (the UPDATE
-   * takes the row). A token already consumed revokes its family, in a commit of its own (reuse).
+   * takes the row). A token already consumed revokes its family, in a commit of its own (reuse), unless it is a
+   * retry by the same binding within REFRESH_REUSE_GRACE_SECONDS, which gets the same successor pair.
    */
   async rotate<T extends object>(
     token: string,
@@ -107,9 +113,13 @@ export class TokenFamilyService {
       if (!(await this.deps.tokenFamilies.consumeRefreshToken(hash))) return undefined;
       const family = await this.liveFamily(claims.token_family);
       this.deps.tokenFamilies.stageRotation(family);
-      return issue(family);
+      const result = await issue(family);
+      // Kept before the commit: a concurrent presentation waits on the consumed row until then, and finds it.
+      await this.deps.retries.keep(hash, result);
+      return result;
     });
-    return issued ?? this.refuseReuse(hash, claims.token_family);
+    if (issued) return issued;
+    return (await this.deps.retries.recall<T>(hash)) ?? this.refuseReuse(hash, claims.token_family);
   }
 
   private async liveFamily(id: string): Promise<TokenFamily> {
