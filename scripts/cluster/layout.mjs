@@ -8,6 +8,12 @@ export const sentinelMasterName = 'platform';
 export const subgraphNames = ['auth', 'projects', 'notifications'];
 /** A killed Redis node is started again only after Sentinel has had time to promote the replica (3 s + election). */
 export const redisRestartDelayMs = 10_000;
+/**
+ * HAProxy connects to the edges from a loopback address of its own, the one the edges trust to name the client
+ * (TRUSTED_PROXIES): a process of this machine that reaches an edge's port directly cannot, as on Kubernetes only
+ * the ingress controller's pods can.
+ */
+export const proxySourceAddress = '127.0.0.2';
 
 /** How every process reaches Redis, in one place: through the Sentinels, so a failover moves it to the new primary. */
 function redisEnvironment({ redis }) {
@@ -28,6 +34,8 @@ function sharedEnvironment(plan) {
     ...redisEnvironment(plan.ports),
     JWT_SECRET: plan.secrets.jwtSecret,
     DATA_ENCRYPTION_KEY: plan.secrets.encryptionKey,
+    // HAProxy's X-Forwarded-For (option forwardfor) names the client; no other peer's does.
+    TRUSTED_PROXIES: proxySourceAddress,
     // One folder for uploaded files, as a shared volume would be.
     FILES_DIR: join(plan.dir, 'files'),
     DATA_DIR: join(plan.dir, 'data'),
@@ -150,9 +158,10 @@ export function sentinelConfig(plan, port) {
  */
 export function haproxyConfig(plan) {
   const { ports } = plan;
-  const backend = (name, healthPath, servers) => [
+  const backend = (name, healthPath, servers, source) => [
     `backend ${name}`,
     '  balance roundrobin',
+    ...(source ? [`  source ${source}`] : []),
     // A new server connection for every request: a request never goes out on an idle connection to a server
     // that was killed meanwhile (a refused connect is retried on the other server; a sent request never is).
     '  option http-server-close',
@@ -188,7 +197,7 @@ export function haproxyConfig(plan) {
     '  http-response set-header X-Served-By %s',
     '  default_backend edge',
     '',
-    ...backend('edge', '/health', ports.edges),
+    ...backend('edge', '/health', ports.edges, proxySourceAddress),
     ...subgraphNames.flatMap((name) => [
       `frontend ${name}`,
       `  bind 127.0.0.1:${ports.subgraphFrontends[name]}`,
