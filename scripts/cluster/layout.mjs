@@ -9,11 +9,11 @@ export const subgraphNames = ['auth', 'projects', 'notifications'];
 /** A killed Redis node is started again only after Sentinel has had time to promote the replica (3 s + election). */
 export const redisRestartDelayMs = 10_000;
 /**
- * HAProxy connects to the edges from a loopback address of its own, the one the edges trust to name the client
- * (TRUSTED_PROXIES): a process of this machine that reaches an edge's port directly cannot, as on Kubernetes only
- * the ingress controller's pods can.
+ * The address HAProxy connects to the edges from, the one whose X-Forwarded-For they trust (TRUSTED_PROXIES). A
+ * source address of its own (`source 127.0.0.2`) would also keep other local processes from naming a client, but
+ * made the first request after an edge's SIGKILL answer 502 instead of going to the other edge (decisions).
  */
-export const proxySourceAddress = '127.0.0.2';
+export const proxyAddress = '127.0.0.1';
 
 /** How every process reaches Redis, in one place: through the Sentinels, so a failover moves it to the new primary. */
 function redisEnvironment({ redis }) {
@@ -35,7 +35,7 @@ function sharedEnvironment(plan) {
     JWT_SECRET: plan.secrets.jwtSecret,
     DATA_ENCRYPTION_KEY: plan.secrets.encryptionKey,
     // HAProxy's X-Forwarded-For (option forwardfor) names the client; no other peer's does.
-    TRUSTED_PROXIES: proxySourceAddress,
+    TRUSTED_PROXIES: proxyAddress,
     // One folder for uploaded files, as a shared volume would be.
     FILES_DIR: join(plan.dir, 'files'),
     DATA_DIR: join(plan.dir, 'data'),
@@ -158,10 +158,9 @@ export function sentinelConfig(plan, port) {
  */
 export function haproxyConfig(plan) {
   const { ports } = plan;
-  const backend = (name, healthPath, servers, source) => [
+  const backend = (name, healthPath, servers) => [
     `backend ${name}`,
     '  balance roundrobin',
-    ...(source ? [`  source ${source}`] : []),
     // A new server connection for every request: a request never goes out on an idle connection to a server
     // that was killed meanwhile (a refused connect is retried on the other server; a sent request never is).
     '  option http-server-close',
@@ -197,7 +196,7 @@ export function haproxyConfig(plan) {
     '  http-response set-header X-Served-By %s',
     '  default_backend edge',
     '',
-    ...backend('edge', '/health', ports.edges, proxySourceAddress),
+    ...backend('edge', '/health', ports.edges),
     ...subgraphNames.flatMap((name) => [
       `frontend ${name}`,
       `  bind 127.0.0.1:${ports.subgraphFrontends[name]}`,
