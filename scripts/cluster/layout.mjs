@@ -10,8 +10,7 @@ export const subgraphNames = ['auth', 'projects', 'notifications'];
 export const redisRestartDelayMs = 10_000;
 /**
  * The address HAProxy connects to the edges from, the one whose X-Forwarded-For they trust (TRUSTED_PROXIES). A
- * source address of its own (`source 127.0.0.2`) would also keep other local processes from naming a client, but
- * made the first request after an edge's SIGKILL answer 502 instead of going to the other edge (decisions).
+ * source address of its own would also keep other local processes from naming a client (decisions: issue 25).
  */
 export const proxyAddress = '127.0.0.1';
 
