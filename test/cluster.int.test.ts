@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '@platform/lib/project-root';
+import { rateWindows } from '@platform/lib/rate-limit';
+import { operationLimits } from '@platform/gateway/graph/operation-limits';
 import { buildProduct } from './build.js';
 import { httpClient, loginAs } from './client.js';
 import { openInbox, wsClient } from './notifications-kit.js';
@@ -73,6 +75,28 @@ function send(url: string, body?: unknown): Promise<{ status: number; servedBy: 
     );
     request.on('error', reject);
     request.end(payload);
+  });
+}
+
+/** A query of `count` root fields: the per-IP limit counts it `count` times (decisions: Per-IP limit and GraphQL). */
+const rootFields = (count: number) =>
+  `{ ${Array.from({ length: count }, (_, index) => `a${index}: __typename`).join(' ')} }`;
+
+/** POST /graphql from a connection of `localAddress`, with the X-Forwarded-For given: the answer's status. */
+function postFrom(baseUrl: string, localAddress: string, forwardedFor: string, query: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(new URL('/graphql', baseUrl), {
+      method: 'POST',
+      localAddress,
+      agent: false,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+    });
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode!));
+    });
+    request.on('error', reject);
+    request.end(JSON.stringify({ query }));
   });
 }
 
@@ -194,6 +218,28 @@ describe.skipIf(servicesMissing)('npm run cluster: the platform as a cluster on 
       intervalMs: 500,
     });
   }, 120_000);
+
+  it("takes the client from HAProxy's X-Forwarded-For only: a spoofed one is ignored, two clients get two limits", async () => {
+    // Clients at loopback addresses of their own, so that their per-IP windows are theirs alone.
+    const [first, second] = ['127.0.0.5', '127.0.0.6'];
+    const direct = `http://127.0.0.1:${state.edges[1]!.port}`;
+    let spoofed = 0;
+    // Straight to an edge, not through HAProxy: whatever X-Forwarded-For says, every request counts for `first`.
+    for (let spent = 0; spent < rateWindows.perIp.limit; spent += operationLimits.maxAliases) {
+      const answer = await postFrom(
+        direct,
+        first,
+        `198.51.100.${(spoofed += 1)}`,
+        rootFields(operationLimits.maxAliases),
+      );
+      expect(answer).toBe(200);
+    }
+    expect(await postFrom(direct, first, '198.51.100.200', '{ __typename }')).toBe(429);
+    // Through HAProxy, the client it names is the one limited (shared by both edges through Redis)...
+    expect(await postFrom(state.entry.http, first, '198.51.100.201', '{ __typename }')).toBe(429);
+    // ...and another client is not, even one that claims to be the first.
+    expect(await postFrom(state.entry.http, second, first, '{ __typename }')).toBe(200);
+  }, 60_000);
 
   it('`npm run cluster -- stop` ends every process it started and drops the database', async () => {
     const stop = await withTimeout(startProcess([cluster, 'stop'], environment).exited, 60_000, 'stop');

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { IContainer, IProbe } from 'kubernetes-models/v1';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
@@ -224,14 +225,11 @@ describe('Kubernetes manifests: the policies of issue 25', () => {
     },
   );
 
-  it.each(workloads)('%s: its environment is a complete production configuration', (_, w, objects) => {
+  it.each(workloads)('%s: its environment is a complete production configuration', (name, w, objects) => {
     for (const container of containersOf(w)) {
       const config = loadConfig(environmentOf(container, objects, secretValues));
-      expect([config.NODE_ENV, config.DATABASE_URL, config.REDIS_URL]).toEqual([
-        'production',
-        secretValues.DATABASE_URL,
-        secretValues.REDIS_URL,
-      ]);
+      expect([config.NODE_ENV, config.DATABASE_URL]).toEqual(['production', secretValues.DATABASE_URL]);
+      expect(config.redis?.kind).toBe(name.startsWith('overlays/production-sentinel') ? 'sentinels' : 'url');
     }
   });
 });
@@ -315,5 +313,191 @@ describe('Kubernetes manifests against the code', () => {
     expect(auth.spec).toEqual({
       secretTargetRef: [{ parameter: 'connection', name: 'platform-secrets', key: 'DATABASE_URL' }],
     });
+  });
+});
+
+/** The settings of the release's ConfigMap in a render. */
+function configMapOf(objects: KubernetesObject[]): Record<string, string> {
+  const configMap = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'platform-config');
+  return (configMap?.data ?? {}) as Record<string, string>;
+}
+
+/** A render without what a component changes: every container's env and mounts, every pod's volumes, the ConfigMap. */
+function withoutEnvironment(objects: KubernetesObject[]): unknown[] {
+  return objects
+    .filter((object) => object.kind !== 'ConfigMap')
+    .map((object) => {
+      const copy = structuredClone(object);
+      for (const w of workloadsOf([copy])) {
+        delete w.pod.volumes;
+        for (const container of containersOf(w)) {
+          delete container.env;
+          delete container.volumeMounts;
+        }
+      }
+      return copy;
+    });
+}
+
+describe('Kubernetes manifests: Redis through Sentinel (components/redis-sentinel)', () => {
+  const sentinel = render('overlays/production-sentinel');
+  const sentinelMigration = render('overlays/production-sentinel/migration');
+  const parts = [...workloadsOf(sentinel), ...workloadsOf(sentinelMigration)];
+  const sentinelSettings = ['REDIS_SENTINELS', 'REDIS_SENTINEL_NAME', 'REDIS_SENTINEL_TLS'];
+  /** The operator's Secret for a Redis behind Sentinels: no REDIS_URL; both passwords. */
+  const sentinelSecret = {
+    ...Object.fromEntries(Object.entries(secretValues).filter(([key]) => key !== 'REDIS_URL')),
+    REDIS_SENTINEL_PASSWORD: 'sentinel-password-from-the-secret',
+    REDIS_PASSWORD: 'redis-password-from-the-secret',
+  };
+
+  it('changes nothing but the Redis settings: the same objects as production otherwise', () => {
+    expect(withoutEnvironment(sentinel)).toEqual(withoutEnvironment(production));
+    expect(withoutEnvironment(sentinelMigration)).toEqual(withoutEnvironment(render('overlays/production/migration')));
+    const { REDIS_SENTINELS, REDIS_SENTINEL_NAME, REDIS_SENTINEL_TLS, ...rest } = configMapOf(sentinel);
+    expect(rest).toEqual(configMapOf(production));
+    expect([REDIS_SENTINELS, REDIS_SENTINEL_NAME, REDIS_SENTINEL_TLS].every(Boolean)).toBe(true);
+  });
+
+  it.each(parts.map((w) => [`${w.object.kind} ${w.object.metadata.name}`, w] as const))(
+    '%s: no REDIS_URL; reaches the Sentinels the ConfigMap names, with the passwords of the Secret',
+    (_, w) => {
+      const objects = w.object.kind === 'Job' ? sentinelMigration : sentinel;
+      for (const container of containersOf(w)) {
+        const names = (container.env ?? []).map((variable) => variable.name);
+        expect(names, container.name).not.toContain('REDIS_URL');
+        for (const password of ['REDIS_SENTINEL_PASSWORD', 'REDIS_PASSWORD']) {
+          const reference = container.env!.find((variable) => variable.name === password);
+          expect(reference?.valueFrom?.secretKeyRef, `${container.name} ${password}`).toEqual({
+            name: 'platform-secrets',
+            key: password,
+            optional: true,
+          });
+        }
+        // The environment as the kubelet builds it from this Secret: the configuration the process will run with.
+        const config = loadConfig(environmentOf(container, objects, sentinelSecret));
+        const settings = configMapOf(sentinel);
+        expect(config.REDIS_URL).toBeUndefined();
+        expect(config.redis).toEqual({
+          kind: 'sentinels',
+          sentinels: settings.REDIS_SENTINELS!.split(',').map((pair) => ({
+            host: pair.split(':')[0],
+            port: Number(pair.split(':')[1]),
+          })),
+          name: settings.REDIS_SENTINEL_NAME,
+          sentinelPassword: sentinelSecret.REDIS_SENTINEL_PASSWORD,
+          password: sentinelSecret.REDIS_PASSWORD,
+          tls: settings.REDIS_SENTINEL_TLS === 'true',
+        });
+        // A Redis without passwords: the optional keys absent from the Secret, the process still starts.
+        const unprotected = loadConfig(environmentOf(container, objects, secretValues));
+        expect(unprotected.redis).toMatchObject({
+          kind: 'sentinels',
+          sentinelPassword: undefined,
+          password: undefined,
+        });
+      }
+    },
+  );
+
+  it('gives the Deployments the Sentinels through the ConfigMap, and the Job (which has none) the same values', () => {
+    for (const w of workloadsOf(sentinel)) {
+      const env = w.pod.containers[0]!.env ?? [];
+      for (const name of sentinelSettings)
+        expect(
+          env.map((variable) => variable.name),
+          w.object.metadata.name,
+        ).not.toContain(name);
+    }
+    const [job] = workloadsOf(sentinelMigration);
+    const literal = (name: string) => job!.pod.containers[0]!.env!.find((variable) => variable.name === name)?.value;
+    expect(job!.pod.containers[0]!.envFrom).toBeUndefined();
+    for (const name of ['REDIS_SENTINELS', 'REDIS_SENTINEL_NAME'])
+      expect(literal(name), name).toBe(configMapOf(sentinel)[name]);
+  });
+});
+
+describe('Kubernetes manifests: FCM credentials from the Secret (components/fcm)', () => {
+  const fcm = render('overlays/production-fcm');
+  const settings = configMapOf(fcm);
+  /**
+   * The processes that read FCM_CREDENTIALS_FILE when FCM_ENABLED is true, and where: auth sends confirmation
+   * pushes, the notifications subgraph checks the credentials for /health, the worker delivers push jobs.
+   */
+  const readers: Record<string, string> = {
+    auth: 'subgraphs/auth/src/confirmations/confirmation.wiring.ts',
+    notifications: 'subgraphs/notifications/src/app.ts',
+    worker: 'subgraphs/notifications/src/channels/channel.wiring.ts',
+  };
+
+  it('changes nothing but the FCM settings and mounts: the same objects as production otherwise', () => {
+    expect(withoutEnvironment(fcm)).toEqual(withoutEnvironment(production));
+    const { FCM_ENABLED, FCM_CREDENTIALS_FILE, ...rest } = configMapOf(fcm);
+    const { FCM_ENABLED: off, ...before } = configMapOf(production);
+    expect([off, FCM_ENABLED]).toEqual(['false', 'true']);
+    expect(rest).toEqual(before);
+    expect(FCM_CREDENTIALS_FILE).toMatch(/^\/.+\.json$/);
+  });
+
+  it('mounts the Secret read-only in the parts that read the file, at the path FCM_CREDENTIALS_FILE names', () => {
+    for (const file of Object.values(readers)) expect(read(file), file).toMatch(/FCM_ENABLED \? /);
+    for (const w of deployments(fcm)) {
+      const name = w.object.metadata.name;
+      const container = w.pod.containers[0]!;
+      const mounts = (container.volumeMounts ?? []).filter((mount) =>
+        (w.pod.volumes ?? []).some((volume) => volume.name === mount.name && volume.secret),
+      );
+      if (!(name in readers)) {
+        expect(mounts, `${name} reads no FCM file`).toEqual([]);
+        continue;
+      }
+      expect(mounts.length, name).toBe(1);
+      const [mount] = mounts;
+      const volume = w.pod.volumes!.find((candidate) => candidate.name === mount!.name)!;
+      expect(mount!.readOnly, name).toBe(true);
+      expect(volume.secret!.secretName).toBe('platform-secrets');
+      const [item] = volume.secret!.items!;
+      expect(volume.secret!.items).toHaveLength(1);
+      expect(join(mount!.mountPath, item!.path)).toBe(settings.FCM_CREDENTIALS_FILE);
+      expect(loadConfig(environmentOf(container, fcm, secretValues)).FCM_CREDENTIALS_FILE).toBe(
+        settings.FCM_CREDENTIALS_FILE,
+      );
+    }
+    for (const w of workloadsOf(render('overlays/production/migration')))
+      expect(w.pod.volumes, 'the migration Job').toBeUndefined();
+  });
+
+  it('the file the kubelet would mount there is one FCM accepts: the product opens its client from it', async () => {
+    const { FcmProvider } = await import('@platform/lib/push/fcm');
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const account = {
+      type: 'service_account',
+      project_id: 'platform-test',
+      private_key_id: 'test',
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      client_email: 'push@platform-test.iam.gserviceaccount.com',
+      client_id: '1',
+    };
+    const mountRoot = mkdtempSync(join(tmpdir(), 'kubelet-'));
+    try {
+      for (const w of deployments(fcm).filter((candidate) => candidate.object.metadata.name in readers)) {
+        const container = w.pod.containers[0]!;
+        const mount = container.volumeMounts!.find((m) => m.readOnly)!;
+        const volume = w.pod.volumes!.find((candidate) => candidate.name === mount.name)!;
+        // The kubelet writes each item of the Secret at <mountPath>/<path>: here under a folder standing for /.
+        const file = join(mountRoot, w.object.metadata.name, mount.mountPath, volume.secret!.items![0]!.path);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, JSON.stringify(account));
+        const environment = environmentOf(container, fcm, secretValues);
+        const config = loadConfig({
+          ...environment,
+          FCM_CREDENTIALS_FILE: join(mountRoot, w.object.metadata.name, environment.FCM_CREDENTIALS_FILE!),
+        });
+        const provider = new FcmProvider({ config, appName: `k8s-${w.object.metadata.name}` });
+        await provider.close();
+      }
+    } finally {
+      rmSync(mountRoot, { recursive: true, force: true });
+    }
   });
 });

@@ -13,6 +13,9 @@ export const kustomizations = [
   'overlays/production',
   'overlays/production/migration',
   'overlays/production-keda',
+  'overlays/production-sentinel',
+  'overlays/production-sentinel/migration',
+  'overlays/production-fcm',
 ] as const;
 
 export type KustomizationPath = (typeof kustomizations)[number];
@@ -49,7 +52,8 @@ export function entryOf(container: IContainer): string {
 
 /**
  * The environment a container starts with, as the kubelet builds it: its ConfigMaps (envFrom), its literal values,
- * and each required key of the operator's Secret, filled here from `secretValues`; optional keys stay unset.
+ * and each required key of the operator's Secret, filled here from `secretValues`; optional keys are filled from
+ * it when present there, else stay unset, as when the Secret lacks them.
  */
 export function environmentOf(
   container: IContainer,
@@ -66,8 +70,9 @@ export function environmentOf(
   const own = (container.env ?? []).flatMap(({ name, value, valueFrom }): [string, string][] => {
     if (value !== undefined) return [[name, value]];
     const key = valueFrom?.secretKeyRef;
-    if (!key || key.optional) return [];
+    if (!key) return [];
     const secret = secretValues[key.key];
+    if (key.optional) return secret === undefined ? [] : [[name, secret]];
     if (secret === undefined) throw new Error(`${container.name}: no test value for the Secret's key ${key.key}`);
     return [[name, secret]];
   });

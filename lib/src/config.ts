@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanString = z
@@ -28,6 +29,31 @@ const hostPortList = commaList.refine(
   (pairs) => pairs.every((pair) => /^[^\s:]+:\d{1,5}$/.test(pair) && Number(pair.split(':')[1]) <= 65535),
   'must be comma-separated host:port pairs',
 );
+
+/** An IP address, or a CIDR block (`10.0.0.0/8`, `fd00::/8`) whose prefix fits its address family. */
+function isAddressBlock(block: string): boolean {
+  const [address = '', prefix, ...rest] = block.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/** The proxies that may name the client; `none`: not one (the edge faces clients directly). */
+const addressBlockList = z
+  .string()
+  .default('127.0.0.1,::1')
+  .transform((value) =>
+    value.trim() === 'none'
+      ? []
+      : value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+  )
+  .refine(
+    (blocks) => blocks.every(isAddressBlock),
+    'must be comma-separated IP addresses or CIDR blocks (10.0.0.0/8), or none',
+  );
 
 /** A URL whose scheme is one of these: `localhost:6379` parses as a URL but is not a Redis address. */
 const urlWithScheme = (...schemes: string[]) =>
@@ -117,6 +143,11 @@ const environmentShape = {
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value !== 'false'),
+  /**
+   * Peers whose X-Forwarded-For names the client (the per-IP limit, audit entries): the Ingress or load balancer
+   * in front of the edge. Default: loopback, a proxy on the same host; any other peer is the client itself.
+   */
+  TRUSTED_PROXIES: addressBlockList,
   /** The GraphQL explorer at /graphql for browsers (and introspection); unset: on outside production. */
   GRAPHQL_EXPLORER: z
     .enum(['true', 'false'])

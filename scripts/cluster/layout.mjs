@@ -8,6 +8,11 @@ export const sentinelMasterName = 'platform';
 export const subgraphNames = ['auth', 'projects', 'notifications'];
 /** A killed Redis node is started again only after Sentinel has had time to promote the replica (3 s + election). */
 export const redisRestartDelayMs = 10_000;
+/**
+ * The address HAProxy connects to the edges from, the one whose X-Forwarded-For they trust (TRUSTED_PROXIES). A
+ * source address of its own would also keep other local processes from naming a client (decisions: issue 25).
+ */
+export const proxyAddress = '127.0.0.1';
 
 /** How every process reaches Redis, in one place: through the Sentinels, so a failover moves it to the new primary. */
 function redisEnvironment({ redis }) {
@@ -28,6 +33,8 @@ function sharedEnvironment(plan) {
     ...redisEnvironment(plan.ports),
     JWT_SECRET: plan.secrets.jwtSecret,
     DATA_ENCRYPTION_KEY: plan.secrets.encryptionKey,
+    // HAProxy's X-Forwarded-For (option forwardfor) names the client; no other peer's does.
+    TRUSTED_PROXIES: proxyAddress,
     // One folder for uploaded files, as a shared volume would be.
     FILES_DIR: join(plan.dir, 'files'),
     DATA_DIR: join(plan.dir, 'data'),

@@ -7,7 +7,7 @@ import type { Platform } from '@platform/lib/platform';
 import type { Graph } from '../graph/apollo.js';
 import { refusalOf } from '../graph/format-error.js';
 import { operationLimits } from '../graph/operation-limits.js';
-import { gatewayContextOf } from './request-context.js';
+import { gatewayContextOf, type RequestContextParts } from './request-context.js';
 import { sendExplorer, wantsExplorer } from '../pages/pages.js';
 import { AnswerTooLargeError } from './edge.errors.js';
 import { proofChallenge } from './error-handler.js';
@@ -18,12 +18,17 @@ function documentOf(request: FastifyRequest): string | undefined {
 }
 
 /** POST and GET /graphql through Apollo Server over the gateway; graphql-ws shares the path (subscriptions). */
-export function registerGraphQLRoute(app: FastifyInstance, platform: Platform, graph: Graph): void {
+export function registerGraphQLRoute(
+  app: FastifyInstance,
+  platform: Platform,
+  graph: Graph,
+  requests: RequestContextParts,
+): void {
   const explorer = platform.config.GRAPHQL_EXPLORER;
   const handler = fastifyApolloHandler<GatewayContext>(graph.apollo, {
     context: async (request, reply) => {
       try {
-        return await gatewayContextOf(request, platform);
+        return await gatewayContextOf(request, requests);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         if (error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallenge);

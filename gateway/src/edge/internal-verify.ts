@@ -11,6 +11,7 @@ import { MissingBearerTokenError, VerificationRefusedError } from './edge.errors
 import { errorBodyOf, httpStatusOf } from '../http/http-status.js';
 import { proofChallenge } from './error-handler.js';
 import { requestInfoOf } from './request-context.js';
+import type { ProxyTrust } from './trusted-proxies.js';
 
 const serviceName = /^[\w.-]{1,64}$/;
 
@@ -39,7 +40,12 @@ export function forwardedTargetOf(headers: IncomingHttpHeaders, publicUrl: strin
  * Forward-auth verification (decisions: /internal/verify): 200 with claims and X-User-* headers for a
  * valid, unrevoked token; 401 `{ valid: false, message, statusCode }` otherwise.
  */
-export function registerInternalVerify(app: FastifyInstance, platform: Platform, metrics: Metrics): void {
+export function registerInternalVerify(
+  app: FastifyInstance,
+  platform: Platform,
+  metrics: Metrics,
+  trusted: ProxyTrust,
+): void {
   app.get('/internal/verify', async (request, reply) => {
     const service = request.headers['x-service-name'];
     if (typeof service !== 'string' || !serviceName.test(service)) {
@@ -52,7 +58,7 @@ export function registerInternalVerify(app: FastifyInstance, platform: Platform,
       const { claims } = await platform.authenticator.verifyBearer(token, {
         deviceFingerprintHash: fingerprintHash(typeof fingerprint === 'string' ? fingerprint : undefined),
       });
-      const info = requestInfoOf(request.raw, request.id);
+      const info = requestInfoOf(request.raw, request.id, trusted);
       const target = forwardedTargetOf(request.headers, platform.config.PUBLIC_URL);
       const proof = typeof request.headers.dpop === 'string' ? request.headers.dpop : null;
       info.deviceProof = await platform.deviceProofs.proofOf(proof, target, info, { token, claims });

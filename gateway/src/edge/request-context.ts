@@ -8,6 +8,7 @@ import { type AppError, UnauthenticatedError } from '@platform/lib/errors';
 import { fingerprintHash } from '@platform/lib/fingerprint';
 import type { GatewayContext, RequestInfo } from '@platform/lib/graphql/context';
 import type { Platform } from '@platform/lib/platform';
+import type { ProxyTrust } from './trusted-proxies.js';
 
 /**
  * The one request-context factory (STYLE 15): HTTP routes and WebSocket connections build their request facts
@@ -15,24 +16,20 @@ import type { Platform } from '@platform/lib/platform';
  * Producers inside the system queue their jobs with a service name and no request (lib/src/notifications).
  */
 
-const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-/** Only a loopback peer, a local reverse proxy, may name the client (decisions: Client IP). */
-export const isTrustedProxy = (address: string): boolean => loopback.has(address);
-
 /**
- * The client of a request or an upgrade: behind a trusted proxy, the last address of X-Forwarded-For that is not
- * itself a trusted proxy (addresses to its left were sent by the client and prove nothing); otherwise the peer.
+ * The client of a request or an upgrade: behind a trusted proxy (TRUSTED_PROXIES), the last address of
+ * X-Forwarded-For that is not itself a trusted proxy (addresses to its left were sent by the client and prove
+ * nothing); otherwise the peer, whatever the header says.
  */
-export function clientAddressOf(request: IncomingMessage): string {
+export function clientAddressOf(request: IncomingMessage, trusted: ProxyTrust): string {
   const peer = request.socket.remoteAddress ?? '';
   const forwarded = request.headers['x-forwarded-for'];
-  if (!isTrustedProxy(peer) || typeof forwarded !== 'string') return peer;
+  if (!trusted(peer) || typeof forwarded !== 'string') return peer;
   const hops = forwarded
     .split(',')
     .map((hop) => hop.trim())
     .filter(Boolean);
-  return hops.findLast((hop) => !isTrustedProxy(hop)) ?? hops[0] ?? peer;
+  return hops.findLast((hop) => !trusted(hop)) ?? hops[0] ?? peer;
 }
 
 function header(request: IncomingMessage, name: string): string | null {
@@ -41,10 +38,10 @@ function header(request: IncomingMessage, name: string): string | null {
 }
 
 /** The facts of an HTTP request or of a WebSocket upgrade (whose X-Device-Fingerprint binds the socket's bearer). */
-export function requestInfoOf(request: IncomingMessage, requestId: string): RequestInfo {
+export function requestInfoOf(request: IncomingMessage, requestId: string, trusted: ProxyTrust): RequestInfo {
   return {
     requestId,
-    ip: clientAddressOf(request),
+    ip: clientAddressOf(request, trusted),
     userAgent: header(request, 'user-agent'),
     deviceFingerprint: header(request, 'x-device-fingerprint'),
     deviceProof: null,
@@ -82,8 +79,15 @@ export function proofTargetOf(
   return { method: request.method ?? '', urls };
 }
 
-async function buildContext(request: FastifyRequest, platform: Platform): Promise<GatewayContext> {
-  const info = requestInfoOf(request.raw, request.id);
+/** What verifies a request's caller, its device proof and reads its client address: the edge's, built once. */
+export interface RequestContextParts {
+  platform: Platform;
+  trusted: ProxyTrust;
+}
+
+async function buildContext(request: FastifyRequest, parts: RequestContextParts): Promise<GatewayContext> {
+  const { platform } = parts;
+  const info = requestInfoOf(request.raw, request.id, parts.trusted);
   const authorization = header(request.raw, 'authorization');
   const token = parseBearer(authorization ?? undefined);
   let caller: Caller | null = null;
@@ -108,10 +112,10 @@ async function buildContext(request: FastifyRequest, platform: Platform): Promis
 const contexts = new WeakMap<FastifyRequest, Promise<GatewayContext>>();
 
 /** The context of an HTTP request: the bearer is verified once per request, whichever route serves it. */
-export function gatewayContextOf(request: FastifyRequest, platform: Platform): Promise<GatewayContext> {
+export function gatewayContextOf(request: FastifyRequest, parts: RequestContextParts): Promise<GatewayContext> {
   let context = contexts.get(request);
   if (!context) {
-    context = buildContext(request, platform);
+    context = buildContext(request, parts);
     contexts.set(request, context);
   }
   return context;

@@ -6,6 +6,7 @@ import { ServiceUnavailableError } from '@platform/lib/errors';
 import { BrowserOrigins } from './browser-origins.js';
 import { OriginNotAllowedError } from './edge.errors.js';
 import { clientAddressOf } from './request-context.js';
+import type { ProxyTrust } from './trusted-proxies.js';
 import type { Metrics } from '@platform/lib/metrics';
 import type { Platform } from '@platform/lib/platform';
 
@@ -76,7 +77,12 @@ function admitHealthProbe(hit: Promise<void>, done: (error?: Error) => void): vo
  * Edge hooks in order: request id on the response, browser origin check, the per-IP limit of the auth spec
  * (all endpoints, shared through the store), then one log line and metrics when the response is sent.
  */
-export function registerRequestHooks(app: FastifyInstance, platform: Platform, metrics: Metrics): void {
+export function registerRequestHooks(
+  app: FastifyInstance,
+  platform: Platform,
+  metrics: Metrics,
+  trusted: ProxyTrust,
+): void {
   const origins = new BrowserOrigins(platform.config);
   const { rateLimiter, deviceProofs } = platform;
   // Callback hooks, not async ones: each request would otherwise pay for promises and microtask hops that do
@@ -88,7 +94,7 @@ export function registerRequestHooks(app: FastifyInstance, platform: Platform, m
     const origin = request.headers.origin;
     if (origin && !origins.allows(origin, request.raw)) return done(new OriginNotAllowedError());
     if (!rateLimiter.enabled) return done();
-    const hit = rateLimiter.hit('perIp', clientAddressOf(request.raw));
+    const hit = rateLimiter.hit('perIp', clientAddressOf(request.raw, trusted));
     if (healthRoutes.has(routeLabel(request))) return admitHealthProbe(hit, done);
     hit.then(
       () => done(),

@@ -15,9 +15,10 @@ import { registerGraphQLRoute } from './graphql-route.js';
 import { registerHealth, type HealthChecks } from './health.js';
 import { registerInternalVerify } from './internal-verify.js';
 import { registerMetrics } from './metrics-route.js';
-import { gatewayContextOf, isTrustedProxy } from './request-context.js';
+import { gatewayContextOf, type RequestContextParts } from './request-context.js';
 import { registerCors, registerRequestHooks, requestIdOf } from './request-hooks.js';
 import { registerSecurityHeaders } from '../http/security-headers.js';
+import { proxyTrustOf } from './trusted-proxies.js';
 
 export interface EdgeOptions {
   platform: Platform;
@@ -33,15 +34,19 @@ export interface EdgeOptions {
 /** The HTTP edge: one Fastify server for /graphql, the REST adapters, internal verify, health and metrics. */
 export async function createEdge(options: EdgeOptions): Promise<FastifyInstance> {
   const { platform, metrics, graph } = options;
+  const requests: RequestContextParts = {
+    platform,
+    trusted: proxyTrustOf(platform.config.TRUSTED_PROXIES),
+  };
   const app: FastifyInstance = Fastify({
     loggerInstance: platform.logger as FastifyBaseLogger,
     // One line per request, written by the onResponse hook (request-hooks.ts) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
     bodyLimit: bodyLimitBytes,
-    // Loopback proxies (and tests standing in for clients) may name the client; nobody else can. The edge reads
-    // the client from the one request-context factory; Fastify's own request.ip follows the same rule.
-    trustProxy: isTrustedProxy,
+    // Only TRUSTED_PROXIES (default: loopback) may name the client. The edge reads the client from the one
+    // request-context factory; Fastify's own request.ip follows the same rule.
+    trustProxy: requests.trusted,
     keepAliveTimeout: 65_000,
     return503OnClosing: true,
     routerOptions: { maxParamLength },
@@ -50,16 +55,16 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   registerTraceHooks(app);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
-  registerRequestHooks(app, platform, metrics);
+  registerRequestHooks(app, platform, metrics, requests.trusted);
   await registerCors(app, platform.config);
-  registerGraphQLRoute(app, platform, graph);
+  registerGraphQLRoute(app, platform, graph, requests);
   registerRestRoutes(app, options.routes, {
-    context: (request) => gatewayContextOf(request, platform),
+    context: (request) => gatewayContextOf(request, requests),
     prepare: (query) => graph.fixed.prepare(query),
     execute: (query, variables, contextValue) => graph.fixed.execute(query, variables, contextValue),
     content: options.content,
   });
-  registerInternalVerify(app, platform, metrics);
+  registerInternalVerify(app, platform, metrics, requests.trusted);
   registerHealth(app, platform, options.health, options.version);
   const openApi = openApiDocument(options.routes, options.version, edgePaths);
   app.get('/openapi.json', async () => openApi);

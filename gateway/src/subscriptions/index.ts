@@ -11,6 +11,7 @@ import { subgraphRegistry } from '../subgraph-registry.js';
 import { SubscriptionPlanExecutor } from './plan-executor.js';
 import { InProcessUpstream, RemoteUpstream, type SubscriptionUpstream } from './upstream.js';
 import { BrowserOrigins } from '../edge/browser-origins.js';
+import { proxyTrustOf } from '../edge/trusted-proxies.js';
 import { SocketAuthority } from './socket-authority.js';
 import { attachSubscriptionServer } from './ws-server.js';
 
@@ -71,6 +72,7 @@ export async function attachSubscriptions(options: SubscriptionsOptions): Promis
     executor,
     authority,
     origins: new BrowserOrigins(platform.config),
+    trusted: proxyTrustOf(platform.config.TRUSTED_PROXIES),
     executeOperation: async (query, variables, operationName, contextValue) => {
       const response = await graph.apollo.executeOperation({ query, variables, operationName }, { contextValue });
       if (response.body.kind !== 'single') throw new Error('incremental delivery is not served over the socket');

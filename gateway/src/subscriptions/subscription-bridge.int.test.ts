@@ -20,6 +20,7 @@ import { SocketAuthority } from './socket-authority.js';
 import { InProcessUpstream } from './upstream.js';
 import { attachSubscriptionServer } from './ws-server.js';
 import { BrowserOrigins } from '../edge/browser-origins.js';
+import { proxyTrustOf } from '../edge/trusted-proxies.js';
 
 const link = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key"])';
 
@@ -145,6 +146,7 @@ describe('subscription bridge: any subgraph, payload fields resolved through the
       executor,
       authority,
       origins: new BrowserOrigins({ ALLOWED_ORIGINS: [], PUBLIC_URL: undefined, PORT: 4000 }),
+      trusted: proxyTrustOf(['127.0.0.1', '::1']),
       executeOperation: async () => ({ data: null }),
       formatError: (error) => error,
       logger,

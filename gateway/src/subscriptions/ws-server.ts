@@ -26,6 +26,7 @@ import { bodyLimitBytes } from '../edge/body-limit.js';
 import type { BrowserOrigins } from '../edge/browser-origins.js';
 import { InvalidUpgradeError, OriginNotAllowedError, RouteNotFoundError } from '../edge/edge.errors.js';
 import { requestInfoOf } from '../edge/request-context.js';
+import type { ProxyTrust } from '../edge/trusted-proxies.js';
 import { requestIdOf } from '../edge/request-hooks.js';
 import { refuseUpgrade } from '../edge/upgrade-refusal.js';
 import { inputRefusalOf } from '../graph/input-coercion.js';
@@ -42,6 +43,8 @@ export interface SubscriptionServerOptions {
   authority: SocketAuthority;
   /** Origins allowed to open a socket; requests without Origin (apps, services) are allowed. */
   origins: BrowserOrigins;
+  /** The proxies whose X-Forwarded-For names the client of an upgrade (TRUSTED_PROXIES), as on HTTP. */
+  trusted: ProxyTrust;
   /** Queries and mutations over the socket go through the normal gateway execution. */
   executeOperation(
     query: string,
@@ -127,7 +130,7 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
       connectionInitWaitTimeout: initTimeoutMs,
       onConnect: async (ctx) => {
         const { request, socket } = ctx.extra;
-        const info = requestInfoOf(request, requestIdOf(request));
+        const info = requestInfoOf(request, requestIdOf(request), options.trusted);
         let caller: UserCaller | null;
         try {
           caller = await authority.admit(socket, request, info, ctx.connectionParams ?? {});
