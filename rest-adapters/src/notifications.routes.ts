@@ -75,6 +75,15 @@ const pageQuery = z.object({
   limit: queryInteger(z.number().min(1, 'must be at least 1').max(100, 'must be at most 100')),
 });
 
+/** The internal create operations' retry key (docs/decisions.md, issue 30: Idempotency-Key). */
+const idempotencyKeyHeader = {
+  name: 'Idempotency-Key',
+  required: false,
+  description:
+    'IETF httpapi draft: the same key with the same body within 24 hours answers the first answer and creates ' +
+    'nothing; another body under the key 422; while the first request with it runs 409. 1-255 printable ASCII.',
+};
+
 /** Notification service (decisions.md: Notification service paths); results are bare, not wrapped. */
 export const notificationRoutes = defineRoutes([
   route({
@@ -233,17 +242,19 @@ export const notificationRoutes = defineRoutes([
     summary: 'Process a notification job (service token): accepted durably, delivered asynchronously',
     tag: 'internal',
     auth: 'service',
+    headers: [idempotencyKeyHeader],
+    refusals: [409, 422],
     body: notificationJobSchema,
     operation: graphql(`
-      mutation ProcessNotificationJob($input: NotificationJobInput!) {
-        processNotificationJob(input: $input) {
+      mutation ProcessNotificationJob($input: NotificationJobInput!, $idempotencyKey: String) {
+        processNotificationJob(input: $input, idempotencyKey: $idempotencyKey) {
           jobId
           message
           processedRecipients
         }
       }
     `),
-    variables: ({ body }) => ({ input: body }),
+    variables: ({ body, headers }) => ({ input: body, idempotencyKey: headers['idempotency-key'] }),
     response: z.strictObject({ jobId: z.string(), message: z.string(), processedRecipients: count }),
     result: (data) => data.processNotificationJob,
   }),
@@ -253,15 +264,17 @@ export const notificationRoutes = defineRoutes([
     summary: 'Create a notification (service token)',
     tag: 'internal',
     auth: 'service',
+    headers: [idempotencyKeyHeader],
+    refusals: [409, 422],
     body: createNotificationSchema,
     operation: graphql(`
-      mutation CreateNotification($input: CreateNotificationInput!) {
-        createNotification(input: $input) {
+      mutation CreateNotification($input: CreateNotificationInput!, $idempotencyKey: String) {
+        createNotification(input: $input, idempotencyKey: $idempotencyKey) {
           message
         }
       }
     `),
-    variables: ({ body }) => ({ input: body }),
+    variables: ({ body, headers }) => ({ input: body, idempotencyKey: headers['idempotency-key'] }),
     response: messageShape,
     result: (data) => data.createNotification,
     status: 201,
@@ -272,15 +285,17 @@ export const notificationRoutes = defineRoutes([
     summary: 'Create many notifications (service token)',
     tag: 'internal',
     auth: 'service',
+    headers: [idempotencyKeyHeader],
+    refusals: [409, 422],
     body: createNotificationsSchema,
     operation: graphql(`
-      mutation CreateNotifications($inputs: [CreateNotificationInput!]!) {
-        createNotifications(inputs: $inputs) {
+      mutation CreateNotifications($inputs: [CreateNotificationInput!]!, $idempotencyKey: String) {
+        createNotifications(inputs: $inputs, idempotencyKey: $idempotencyKey) {
           message
         }
       }
     `),
-    variables: ({ body }) => ({ inputs: body }),
+    variables: ({ body, headers }) => ({ inputs: body, idempotencyKey: headers['idempotency-key'] }),
     response: messageShape,
     result: (data) => data.createNotifications,
     status: 201,

@@ -41,6 +41,16 @@ export interface TypedInput<Body, Params, Query> {
   query: Query;
   /** The file of a route that takes an upload; always present when its handler runs. */
   upload?: UploadedFile;
+  /** The request headers the route declares (`headers`), by their lower-case names; absent ones undefined. */
+  headers: Record<string, string | undefined>;
+}
+
+/** A request header a route reads, described in the OpenAPI description. */
+export interface DeclaredHeader {
+  /** As written in the description (`Idempotency-Key`); read case-insensitively. */
+  name: string;
+  required: boolean;
+  description: string;
 }
 
 /**
@@ -56,6 +66,8 @@ interface RouteDeclaration<Data, Variables, Body, Params, Query> {
   tag: string;
   auth: 'none' | 'bearer' | 'service';
   body?: SchemaOf<Body>;
+  /** Request headers passed to `variables` (no other header reaches a route's mapping). */
+  headers?: DeclaredHeader[];
   /** A multipart/form-data body carrying one file in `field` (no JSON body); larger than `maxBytes` -> 413. */
   upload?: { field: string; maxBytes: number };
   params?: SchemaOf<Params>;

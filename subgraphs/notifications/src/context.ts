@@ -6,6 +6,8 @@ import type { Platform } from '@platform/lib/platform';
 import type { DeliveryRuntime } from './delivery.js';
 import type { DeviceService } from './devices/device.service.js';
 import { deviceWiring } from './devices/device.wiring.js';
+import type { IdempotencyService } from './idempotency/idempotency.service.js';
+import { idempotencyWiring } from './idempotency/idempotency.wiring.js';
 import type { InboxEvents } from './inbox/inbox-events.js';
 import type { InboxService } from './inbox/inbox.service.js';
 import { inboxWiring } from './inbox/inbox.wiring.js';
@@ -34,6 +36,7 @@ interface NotificationsScope extends NotificationsServices {
   platform: Platform;
   em: EntityManager;
   queue: JobQueue;
+  idempotency: IdempotencyService;
 }
 
 /** Per-request services over a forked entity manager, each built when the request first needs it. */
@@ -43,6 +46,7 @@ export const createNotificationsServices: ServicesFactory<NotificationsShared, N
     em: () => shared.orm.em.fork(),
     queue: () => shared.delivery.queue,
     events: () => shared.delivery.events,
+    ...idempotencyWiring,
     ...deviceWiring,
     ...inboxWiring,
     ...jobWiring,

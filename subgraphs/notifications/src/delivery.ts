@@ -10,6 +10,7 @@ import { NotificationRepository } from './inbox/notification.repository.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { JobProcessor } from './jobs/job.processor.js';
 import { JobRepository } from './jobs/job.repository.js';
+import { idempotencyWiring } from './idempotency/idempotency.wiring.js';
 import { jobWiring } from './jobs/job.wiring.js';
 import { moveLegacyJobs } from './jobs/legacy-queue.js';
 
@@ -73,7 +74,9 @@ export async function openDelivery(
         jobProcessorOf(orm.em.fork(), { events, channels, platform }).process(job.jobId, attempt),
       );
       await queue.workRequests(async ({ request, serviceName }, requestId) => {
-        await jobWiring.jobs({ em: orm.em.fork(), queue, platform }).accept(requestId, request, serviceName);
+        const em = orm.em.fork();
+        const idempotency = idempotencyWiring.idempotency({ em, platform });
+        await jobWiring.jobs({ em, queue, platform, idempotency }).accept(requestId, request, serviceName);
       });
       logger.info('notification worker started');
     },

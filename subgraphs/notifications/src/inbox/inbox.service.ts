@@ -2,6 +2,8 @@ import { NotificationNotFoundError } from './inbox.errors.js';
 import type { CreateNotificationBody } from '@platform/lib/notifications/job-schema';
 import { itemsPage, itemsPageInput, offsetOf } from '@platform/lib/paging';
 import { uuid, validate } from '@platform/lib/validation';
+import type { SqlClient } from '@platform/lib/jobs/job-engine';
+import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { InboxEvents } from './inbox-events.js';
 import type { Notification } from './notification.entity.js';
 import type { NotificationRepository } from './notification.repository.js';
@@ -19,9 +21,16 @@ export function notificationView(notification: Notification): NotificationType {
   };
 }
 
+/** The service that asked for a creation, and the Idempotency-Key it sent, if any. */
+export interface Producer {
+  serviceName: string;
+  idempotencyKey?: string | null;
+}
+
 export interface InboxServiceDependencies {
   repository: NotificationRepository;
   events: InboxEvents;
+  idempotency: IdempotencyService;
   now: () => number;
 }
 
@@ -56,8 +65,38 @@ export class InboxService {
     return updated;
   }
 
-  /** Internal creation (one or many) in one transaction; each recipient then hears of its new item. */
-  async create(bodies: CreateNotificationBody[]): Promise<number> {
+  /** Internal creation of one notification; with an Idempotency-Key a retry answers the first answer. */
+  createOne(body: CreateNotificationBody, producer: Producer): Promise<{ message: string }> {
+    return this.createAnswering([body], 'createNotification', producer, 'Notification created successfully');
+  }
+
+  /** Internal creation of several in one transaction; with an Idempotency-Key a retry creates nothing. */
+  createMany(bodies: CreateNotificationBody[], producer: Producer): Promise<{ message: string }> {
+    return this.createAnswering(
+      bodies,
+      'createNotifications',
+      producer,
+      `${bodies.length} notifications created successfully`,
+    );
+  }
+
+  private createAnswering(
+    bodies: CreateNotificationBody[],
+    operation: string,
+    producer: Producer,
+    message: string,
+  ): Promise<{ message: string }> {
+    const answer = { message };
+    return this.deps.idempotency.once<{ message: string }>(
+      { key: producer.idempotencyKey, caller: producer.serviceName, operation, body: bodies },
+      async (complete) => {
+        await this.insert(bodies, (client) => complete(client, answer));
+        return answer;
+      },
+    );
+  }
+
+  private async insert(bodies: CreateNotificationBody[], within: (client: SqlClient) => Promise<void>) {
     const created = await this.deps.repository.add(
       bodies.map((body) => ({
         userId: body.userId,
@@ -70,6 +109,7 @@ export class InboxService {
         triggerEvent: body.triggerEvent ?? null,
         notifierId: body.notifierId ?? null,
       })),
+      within,
     );
     for (const notification of created) await this.announce(notification.userId, notification);
     return created.length;

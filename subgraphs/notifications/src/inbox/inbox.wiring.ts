@@ -1,15 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Platform } from '@platform/lib/platform';
+import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { InboxEvents } from './inbox-events.js';
 import { InboxService } from './inbox.service.js';
 import { NotificationRepository } from './notification.repository.js';
 
 /** How the inbox is built for a request (context.ts). */
 export const inboxWiring = {
-  inbox: (scope: { em: EntityManager; events: InboxEvents; platform: Pick<Platform, 'now'> }) =>
+  inbox: (scope: {
+    em: EntityManager;
+    events: InboxEvents;
+    idempotency: IdempotencyService;
+    platform: Pick<Platform, 'now'>;
+  }) =>
     new InboxService({
       repository: new NotificationRepository(scope.em),
       events: scope.events,
+      idempotency: scope.idempotency,
       now: scope.platform.now,
     }),
 };

@@ -1,6 +1,7 @@
 import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager, RequiredEntityData } from '@mikro-orm/postgresql';
-import { runStatement, type PreparedStatement } from '@platform/lib/database';
+import { runStatement, transactionClient, type PreparedStatement } from '@platform/lib/database';
+import type { SqlClient } from '@platform/lib/jobs/job-engine';
 import type { Delivery, StoredJob } from '../jobs/job.repository.js';
 import { Notification } from './notification.entity.js';
 
@@ -85,11 +86,20 @@ export class NotificationRepository {
     return this.em.nativeUpdate(Notification, { userId, unread: true }, { unread: false, readAt });
   }
 
-  /** Inserts the notifications in one transaction. */
-  async add(notifications: RequiredEntityData<Notification>[]): Promise<Notification[]> {
-    const created = notifications.map((notification) => this.em.create(Notification, notification));
-    await this.em.flush();
-    return created;
+  /**
+   * Inserts the notifications in one transaction; `within` runs in it on its connection (an Idempotency-Key's
+   * answer, which commits with the rows or not at all).
+   */
+  add(
+    notifications: RequiredEntityData<Notification>[],
+    within?: (client: SqlClient) => Promise<void>,
+  ): Promise<Notification[]> {
+    return this.em.transactional(async (em) => {
+      const created = notifications.map((notification) => em.create(Notification, notification));
+      await em.flush();
+      if (within) await within(await transactionClient(em));
+      return created;
+    });
   }
 
   unreadCount(userId: number): Promise<number> {
