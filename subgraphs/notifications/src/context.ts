@@ -9,6 +9,7 @@ import { deviceWiring } from './devices/device.wiring.js';
 import type { IdempotencyService } from './idempotency/idempotency.service.js';
 import { idempotencyWiring } from './idempotency/idempotency.wiring.js';
 import type { InboxEvents } from './inbox/inbox-events.js';
+import type { InboxStateService } from './inbox/inbox-state.service.js';
 import type { InboxService } from './inbox/inbox.service.js';
 import { inboxWiring } from './inbox/inbox.wiring.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -22,6 +23,7 @@ export interface NotificationsShared extends SubgraphShared {
 
 export interface NotificationsServices {
   inbox: InboxService;
+  states: InboxStateService;
   devices: DeviceService;
   jobs: JobService;
   events: InboxEvents;

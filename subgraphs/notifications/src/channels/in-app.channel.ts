@@ -1,4 +1,5 @@
 import type { InboxEvents } from '../inbox/inbox-events.js';
+import { InboxChange, type InboxItem } from '../inbox/inbox-state.types.js';
 import type { NotificationType } from '../inbox/inbox.types.js';
 import type { InAppDelivery } from '../jobs/job.processor.js';
 import type { Delivery, StoredJob } from '../jobs/job.repository.js';
@@ -35,7 +36,19 @@ export class InAppChannel implements InAppDelivery {
           readAt: null,
           createdAt: row.created_at.toISOString(),
         };
-        return { userId: row.user_id, event: { unreadCount: row.unread, notification } };
+        const item: InboxItem = {
+          ...notification,
+          title: row.title,
+          category: row.trigger_event,
+          seenAt: null,
+          archivedAt: null,
+          snoozedUntil: null,
+        };
+        return {
+          userId: row.user_id,
+          event: { unreadCount: row.unread, notification },
+          update: { change: InboxChange.CREATED, item, unreadCount: row.unread, unseenCount: row.unseen },
+        };
       }),
     );
   }

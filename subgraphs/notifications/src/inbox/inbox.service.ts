@@ -5,21 +5,10 @@ import { uuid, validate } from '@platform/lib/validation';
 import type { SqlClient } from '@platform/lib/jobs/job-engine';
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { InboxEvents } from './inbox-events.js';
-import type { Notification } from './notification.entity.js';
+import { InboxChange } from './inbox-state.types.js';
+import { announceChange, notificationView } from './inbox.views.js';
 import type { NotificationRepository } from './notification.repository.js';
 import type { NotificationPage, NotificationType } from './inbox.types.js';
-
-export function notificationView(notification: Notification): NotificationType {
-  return {
-    id: notification.id,
-    message: notification.message,
-    targetLink: notification.targetLink,
-    targetText: notification.targetText,
-    unread: notification.unread,
-    readAt: notification.readAt?.toISOString() ?? null,
-    createdAt: notification.createdAt.toISOString(),
-  };
-}
 
 /** The service that asked for a creation, and the Idempotency-Key it sent, if any. */
 export interface Producer {
@@ -55,13 +44,13 @@ export class InboxService {
     if (!uuid.safeParse(id).success) throw new NotificationNotFoundError();
     const { notification, marked } = await this.deps.repository.markRead(userId, id, new Date(this.deps.now()));
     if (!notification) throw new NotificationNotFoundError();
-    if (marked) await this.announce(userId, notification);
+    if (marked) await announceChange(this.deps, userId, InboxChange.READ, notification, true);
     return notificationView(notification);
   }
 
   async markAllRead(userId: number): Promise<number> {
     const updated = await this.deps.repository.markAllRead(userId, new Date(this.deps.now()));
-    if (updated > 0) await this.deps.events.publish(userId, { unreadCount: 0, notification: null });
+    if (updated > 0) await announceChange(this.deps, userId, InboxChange.ALL_READ, null, true);
     return updated;
   }
 
@@ -111,14 +100,9 @@ export class InboxService {
       })),
       within,
     );
-    for (const notification of created) await this.announce(notification.userId, notification);
+    for (const notification of created) {
+      await announceChange(this.deps, notification.userId, InboxChange.CREATED, notification, true);
+    }
     return created.length;
-  }
-
-  private async announce(userId: number, notification: Notification): Promise<void> {
-    await this.deps.events.publish(userId, {
-      unreadCount: await this.deps.repository.unreadCount(userId),
-      notification: notificationView(notification),
-    });
   }
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Platform } from '@platform/lib/platform';
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { InboxEvents } from './inbox-events.js';
+import { InboxStateService } from './inbox-state.service.js';
 import { InboxService } from './inbox.service.js';
 import { NotificationRepository } from './notification.repository.js';
 
@@ -17,6 +18,12 @@ export const inboxWiring = {
       repository: new NotificationRepository(scope.em),
       events: scope.events,
       idempotency: scope.idempotency,
+      now: scope.platform.now,
+    }),
+  states: (scope: { em: EntityManager; events: InboxEvents; platform: Pick<Platform, 'now'> }) =>
+    new InboxStateService({
+      repository: new NotificationRepository(scope.em),
+      events: scope.events,
       now: scope.platform.now,
     }),
 };
