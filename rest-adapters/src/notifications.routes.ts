@@ -54,6 +54,13 @@ const notificationShape = z.strictObject({
   createdAt: timestamp,
 });
 
+/** A preference as the graph's `setNotificationPreference` takes and answers it; its rules are the subgraph's. */
+const preferenceShape = z.strictObject({
+  channel: z.string({ required_error: 'is required' }),
+  triggerEvent: z.string({ required_error: 'is required' }),
+  enabled: z.boolean({ required_error: 'is required', invalid_type_error: 'must be a boolean' }),
+});
+
 const optionalText = z.string().max(4096, 'must be at most 4096 characters').optional();
 
 const registerDeviceBody = z
@@ -235,6 +242,54 @@ export const notificationRoutes = defineRoutes([
     variables: () => ({}),
     response: messageShape,
     result: (data) => data.markAllNotificationsRead,
+  }),
+  route({
+    method: 'GET',
+    url: '/api/v1/notifications/preferences',
+    summary: 'My notification preferences per channel and trigger event, the channels and the critical events',
+    tag: 'notifications',
+    auth: 'bearer',
+    operation: graphql(`
+      query MyNotificationPreferences {
+        myNotificationPreferences {
+          channels
+          criticalEvents
+          preferences {
+            channel
+            triggerEvent
+            enabled
+          }
+        }
+      }
+    `),
+    variables: () => ({}),
+    response: z.strictObject({
+      channels: z.array(z.string()),
+      criticalEvents: z.array(z.string()),
+      preferences: z.array(preferenceShape),
+    }),
+    result: (data) => data.myNotificationPreferences,
+  }),
+  route({
+    method: 'PUT',
+    url: '/api/v1/notifications/preferences',
+    summary:
+      'Receive or mute a trigger event (or `*`: every one) on a channel; critical events stay on in_app and email',
+    tag: 'notifications',
+    auth: 'bearer',
+    body: preferenceShape,
+    operation: graphql(`
+      mutation SetNotificationPreference($input: NotificationPreferenceInput!) {
+        setNotificationPreference(input: $input) {
+          channel
+          triggerEvent
+          enabled
+        }
+      }
+    `),
+    variables: ({ body }) => ({ input: body }),
+    response: preferenceShape,
+    result: (data) => data.setNotificationPreference,
   }),
   route({
     method: 'POST',

@@ -13,6 +13,8 @@ import type { InboxStateService } from './inbox/inbox-state.service.js';
 import type { InboxService } from './inbox/inbox.service.js';
 import { inboxWiring } from './inbox/inbox.wiring.js';
 import type { JobQueue } from './jobs/job-queue.js';
+import type { PreferenceService } from './preferences/preference.service.js';
+import { preferenceWiring } from './preferences/preference.wiring.js';
 import type { JobService } from './jobs/job.service.js';
 import { jobWiring } from './jobs/job.wiring.js';
 
@@ -24,6 +26,7 @@ export interface NotificationsShared extends SubgraphShared {
 export interface NotificationsServices {
   inbox: InboxService;
   states: InboxStateService;
+  preferences: PreferenceService;
   devices: DeviceService;
   jobs: JobService;
   events: InboxEvents;
@@ -52,4 +55,5 @@ export const createNotificationsServices: ServicesFactory<NotificationsShared, N
     ...deviceWiring,
     ...inboxWiring,
     ...jobWiring,
+    ...preferenceWiring,
   });

@@ -13,6 +13,8 @@ import { JobRepository } from './jobs/job.repository.js';
 import { idempotencyWiring } from './idempotency/idempotency.wiring.js';
 import { jobWiring } from './jobs/job.wiring.js';
 import { moveLegacyJobs } from './jobs/legacy-queue.js';
+import { PreferenceRepository } from './preferences/preference.repository.js';
+import { StoredRecipientPreferences } from './preferences/recipient-preferences.js';
 
 /**
  * The durable job machinery of one process: queue, inbox events, and (when it runs here) the worker, which also
@@ -31,11 +33,15 @@ export interface DeliveryRuntime {
  */
 function jobProcessorOf(
   em: EntityManager,
-  parts: { events: InboxEvents; channels: JobChannels; platform: Pick<Platform, 'cipher' | 'logger'> },
+  parts: { events: InboxEvents; channels: JobChannels; platform: Pick<Platform, 'cipher' | 'logger' | 'config'> },
 ): JobProcessor {
   const { events, channels, platform } = parts;
   return new JobProcessor({
     repository: new JobRepository(em),
+    preferences: new StoredRecipientPreferences({
+      repository: new PreferenceRepository(em),
+      criticalEvents: platform.config.NOTIFICATION_CRITICAL_EVENTS,
+    }),
     inApp: new InAppChannel({ notifications: new NotificationRepository(em), events }),
     email: channels.email,
     push: new PushChannel({

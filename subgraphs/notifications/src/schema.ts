@@ -3,7 +3,8 @@ import { DeviceResolver } from './devices/device.resolver.js';
 import { InboxStateResolver } from './inbox/inbox-state.resolver.js';
 import { InboxResolver } from './inbox/inbox.resolver.js';
 import { JobResolver } from './jobs/job.resolver.js';
+import { PreferenceResolver } from './preferences/preference.resolver.js';
 
 export function buildNotificationsSchema() {
-  return buildFederatedSchema([InboxResolver, InboxStateResolver, DeviceResolver, JobResolver]);
+  return buildFederatedSchema([InboxResolver, InboxStateResolver, DeviceResolver, JobResolver, PreferenceResolver]);
 }

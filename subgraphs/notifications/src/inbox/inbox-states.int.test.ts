@@ -171,7 +171,7 @@ describe.skipIf(servicesMissing)('inbox states: seen, archived, unseenCount (iss
         { id },
         { token: dan.token },
       );
-      expect(answer.body.errors[0].extensions.code).toBe('NOT_FOUND');
+      expect(answer.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     }
     expect((await graph(inboxQuery)).inbox.items[0].archivedAt).toBeNull();
   });

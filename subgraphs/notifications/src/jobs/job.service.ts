@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NotificationJobNotFoundError } from './job.errors.js';
-import { notificationJobSchema } from '@platform/lib/notifications/job-schema';
+import { notificationJobSchema, type NotificationJobBody } from '@platform/lib/notifications/job-schema';
 import { uuid, validate } from '@platform/lib/validation';
 import type { Completion, IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { JobQueue } from './job-queue.js';
@@ -23,7 +23,7 @@ export class JobService {
     const body = validate(notificationJobSchema, input);
     return this.deps.idempotency.once<NotificationJobReceipt>(
       { key: idempotencyKey, caller: requestedBy, operation: 'processNotificationJob', body },
-      (complete) => this.accept(randomUUID(), body, requestedBy, complete),
+      (complete) => this.acceptValid(randomUUID(), body, requestedBy, complete),
     );
   }
 
@@ -31,13 +31,16 @@ export class JobService {
    * A job under a given id: a queued request (lib's request-queue.ts) is accepted under its own id, so a
    * request delivered twice (its worker died before completing it) makes one job.
    */
-  async accept(
+  accept(jobId: string, input: unknown, requestedBy: string): Promise<NotificationJobReceipt> {
+    return this.acceptValid(jobId, validate(notificationJobSchema, input), requestedBy);
+  }
+
+  private async acceptValid(
     jobId: string,
-    input: unknown,
+    body: NotificationJobBody,
     requestedBy: string,
     complete?: Completion<NotificationJobReceipt>,
   ): Promise<NotificationJobReceipt> {
-    const body = validate(notificationJobSchema, input);
     const startAfter = body.scheduleAt ? new Date(body.scheduleAt) : null;
     const scheduled = startAfter !== null && startAfter.getTime() > this.deps.now();
     const receipt: NotificationJobReceipt = {

@@ -3,6 +3,7 @@ import { Migration20261122000000_init } from './Migration20261122000000_init.js'
 import { Migration20261122020000_delivery } from './Migration20261122020000_delivery.js';
 import { Migration20261127000000_idempotency } from './Migration20261127000000_idempotency.js';
 import { Migration20261127010000_inbox_states } from './Migration20261127010000_inbox_states.js';
+import { Migration20261127020000_preferences } from './Migration20261127020000_preferences.js';
 
 /** Checked-in migrations, applied in this order at start-up. */
 export const notificationsMigrations: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const notificationsMigrations: MigrationObject[] = [
   { name: 'Migration20261122020000_delivery', class: Migration20261122020000_delivery },
   { name: 'Migration20261127000000_idempotency', class: Migration20261127000000_idempotency },
   { name: 'Migration20261127010000_inbox_states', class: Migration20261127010000_inbox_states },
+  { name: 'Migration20261127020000_preferences', class: Migration20261127020000_preferences },
 ];
