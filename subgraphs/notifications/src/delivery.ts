@@ -6,6 +6,7 @@ import { InAppChannel } from './channels/in-app.channel.js';
 import { PushChannel } from './channels/push.channel.js';
 import { DeviceRepository } from './devices/device.repository.js';
 import { InboxEvents } from './inbox/inbox-events.js';
+import { inboxWiring } from './inbox/inbox.wiring.js';
 import { NotificationRepository } from './inbox/notification.repository.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { JobProcessor } from './jobs/job.processor.js';
@@ -79,6 +80,7 @@ export async function openDelivery(
       await queue.work((job, attempt) =>
         jobProcessorOf(orm.em.fork(), { events, channels, platform }).process(job.jobId, attempt),
       );
+      await queue.workWakes((wake) => inboxWiring.states({ em: orm.em.fork(), events, queue, platform }).wake(wake));
       await queue.workRequests(async ({ request, serviceName }, requestId) => {
         const em = orm.em.fork();
         const idempotency = idempotencyWiring.idempotency({ em, platform });

@@ -39,6 +39,17 @@ export class InboxStateResolver {
     return ctx.notifications.states.unarchive(userOf(ctx).userId, id);
   }
 
+  @Mutation(() => InboxItem, {
+    description: 'Out of the list and counts until `until` (ISO 8601, within a year), then back unread and unseen.',
+  })
+  snoozeNotification(
+    @Arg('id', () => ID) id: string,
+    @Arg('until', () => String) until: string,
+    @Ctx() ctx: NotificationsContext,
+  ) {
+    return ctx.notifications.states.snooze(userOf(ctx).userId, id, until);
+  }
+
   @Mutation(() => NotificationMessage, { description: 'Archives every read item.' })
   async archiveReadNotifications(@Ctx() ctx: NotificationsContext): Promise<NotificationMessage> {
     const archived = await ctx.notifications.states.archiveAllRead(userOf(ctx).userId);

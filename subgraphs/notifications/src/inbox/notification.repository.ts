@@ -230,6 +230,33 @@ export class NotificationRepository {
     return this.em.nativeUpdate(Notification, { userId, unread: false, archivedAt: null }, { archivedAt });
   }
 
+  /**
+   * Snoozes one of the user's items until `until` unless it already is until then; `within` runs in the same
+   * transaction (the return's job, which commits with the snooze or not at all).
+   */
+  snooze(userId: number, id: string, until: Date, within: (client: SqlClient) => Promise<void>): Promise<StateChange> {
+    return this.em.transactional(async (em) => {
+      const changed = await em.nativeUpdate(
+        Notification,
+        { id, userId, $or: [{ snoozedUntil: null }, { snoozedUntil: { $ne: until } }] },
+        { snoozedUntil: until },
+      );
+      if (changed === 1) await within(await transactionClient(em));
+      const notification = await em.findOne(Notification, { id, userId }, { refresh: true });
+      return { notification, changed: changed === 1 };
+    });
+  }
+
+  /** Brings a snoozed item back, unread and unseen, if it is still snoozed until exactly `until`. */
+  async wake(userId: number, id: string, until: Date): Promise<StateChange> {
+    const changed = await this.em.nativeUpdate(
+      Notification,
+      { id, userId, snoozedUntil: until },
+      { snoozedUntil: null, unread: true, readAt: null, seenAt: null },
+    );
+    return this.changeOf(userId, id, changed);
+  }
+
   private async changeOf(userId: number, id: string, changed: number): Promise<StateChange> {
     const notification = await this.em.findOne(Notification, { id, userId }, { refresh: true });
     return { notification, changed: changed === 1 };
