@@ -135,7 +135,8 @@ export class NotificationRepository {
     readAt: Date,
   ): Promise<{ notification: Notification | null; marked: boolean }> {
     const marked = await this.em.nativeUpdate(Notification, { id, userId, readAt: null }, { unread: false, readAt });
-    await this.em.nativeUpdate(Notification, { id, userId, seenAt: null }, { seenAt: readAt });
+    // Reading makes an item seen too; only the call that read it pays the statement.
+    if (marked === 1) await this.em.nativeUpdate(Notification, { id, userId, seenAt: null }, { seenAt: readAt });
     const notification = await this.em.findOne(Notification, { id, userId }, { refresh: true });
     return { notification, marked: marked === 1 };
   }
