@@ -6,6 +6,9 @@ const booleanString = z
   .optional()
   .transform((value) => value === 'true');
 
+/** Auth's security events (subgraphs/auth: security-events.ts, sessions) and the sign-in and password ones. */
+const criticalEventsDefault = 'new_sign_in,device_registered,device_removed,password_changed,account_locked';
+
 const commaList = z
   .string()
   .optional()
@@ -118,6 +121,19 @@ const environmentShape = {
   NOTIFICATION_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   NOTIFICATION_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
   NOTIFICATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /**
+   * Trigger events a user cannot mute on in-app and e-mail (issue 30, item 3): the security events. Empty or
+   * unset: this default list.
+   */
+  NOTIFICATION_CRITICAL_EVENTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value || criticalEventsDefault)
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
   /** How often expired action confirmations are recorded as expired (0: never; reads still say expired on time). */
   CONFIRMATION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /**

@@ -54,6 +54,13 @@ const notificationShape = z.strictObject({
   createdAt: timestamp,
 });
 
+/** A preference as the graph's `setNotificationPreference` takes and answers it; its rules are the subgraph's. */
+const preferenceShape = z.strictObject({
+  channel: z.string({ required_error: 'is required' }),
+  triggerEvent: z.string({ required_error: 'is required' }),
+  enabled: z.boolean({ required_error: 'is required', invalid_type_error: 'must be a boolean' }),
+});
+
 const optionalText = z.string().max(4096, 'must be at most 4096 characters').optional();
 
 const registerDeviceBody = z
@@ -74,6 +81,15 @@ const pageQuery = z.object({
   page: queryInteger(z.number().min(1, 'must be at least 1')),
   limit: queryInteger(z.number().min(1, 'must be at least 1').max(100, 'must be at most 100')),
 });
+
+/** The internal create operations' retry key (docs/decisions.md, issue 30: Idempotency-Key). */
+const idempotencyKeyHeader = {
+  name: 'Idempotency-Key',
+  required: false,
+  description:
+    'IETF httpapi draft: the same key with the same body within 24 hours answers the first answer and creates ' +
+    'nothing; another body under the key 422; while the first request with it runs 409. 1-255 printable ASCII.',
+};
 
 /** Notification service (decisions.md: Notification service paths); results are bare, not wrapped. */
 export const notificationRoutes = defineRoutes([
@@ -228,22 +244,72 @@ export const notificationRoutes = defineRoutes([
     result: (data) => data.markAllNotificationsRead,
   }),
   route({
+    method: 'GET',
+    url: '/api/v1/notifications/preferences',
+    summary: 'My notification preferences per channel and trigger event, the channels and the critical events',
+    tag: 'notifications',
+    auth: 'bearer',
+    operation: graphql(`
+      query MyNotificationPreferences {
+        myNotificationPreferences {
+          channels
+          criticalEvents
+          preferences {
+            channel
+            triggerEvent
+            enabled
+          }
+        }
+      }
+    `),
+    variables: () => ({}),
+    response: z.strictObject({
+      channels: z.array(z.string()),
+      criticalEvents: z.array(z.string()),
+      preferences: z.array(preferenceShape),
+    }),
+    result: (data) => data.myNotificationPreferences,
+  }),
+  route({
+    method: 'PUT',
+    url: '/api/v1/notifications/preferences',
+    summary:
+      'Receive or mute a trigger event (or `*`: every one) on a channel; critical events stay on in_app and email',
+    tag: 'notifications',
+    auth: 'bearer',
+    body: preferenceShape,
+    operation: graphql(`
+      mutation SetNotificationPreference($input: NotificationPreferenceInput!) {
+        setNotificationPreference(input: $input) {
+          channel
+          triggerEvent
+          enabled
+        }
+      }
+    `),
+    variables: ({ body }) => ({ input: body }),
+    response: preferenceShape,
+    result: (data) => data.setNotificationPreference,
+  }),
+  route({
     method: 'POST',
     url: '/internal/notifications/jobs',
     summary: 'Process a notification job (service token): accepted durably, delivered asynchronously',
     tag: 'internal',
     auth: 'service',
+    headers: [idempotencyKeyHeader],
+    refusals: [409, 422],
     body: notificationJobSchema,
     operation: graphql(`
-      mutation ProcessNotificationJob($input: NotificationJobInput!) {
-        processNotificationJob(input: $input) {
+      mutation ProcessNotificationJob($input: NotificationJobInput!, $idempotencyKey: String) {
+        processNotificationJob(input: $input, idempotencyKey: $idempotencyKey) {
           jobId
           message
           processedRecipients
         }
       }
     `),
-    variables: ({ body }) => ({ input: body }),
+    variables: ({ body, headers }) => ({ input: body, idempotencyKey: headers['idempotency-key'] }),
     response: z.strictObject({ jobId: z.string(), message: z.string(), processedRecipients: count }),
     result: (data) => data.processNotificationJob,
   }),
@@ -253,15 +319,17 @@ export const notificationRoutes = defineRoutes([
     summary: 'Create a notification (service token)',
     tag: 'internal',
     auth: 'service',
+    headers: [idempotencyKeyHeader],
+    refusals: [409, 422],
     body: createNotificationSchema,
     operation: graphql(`
-      mutation CreateNotification($input: CreateNotificationInput!) {
-        createNotification(input: $input) {
+      mutation CreateNotification($input: CreateNotificationInput!, $idempotencyKey: String) {
+        createNotification(input: $input, idempotencyKey: $idempotencyKey) {
           message
         }
       }
     `),
-    variables: ({ body }) => ({ input: body }),
+    variables: ({ body, headers }) => ({ input: body, idempotencyKey: headers['idempotency-key'] }),
     response: messageShape,
     result: (data) => data.createNotification,
     status: 201,
@@ -272,15 +340,17 @@ export const notificationRoutes = defineRoutes([
     summary: 'Create many notifications (service token)',
     tag: 'internal',
     auth: 'service',
+    headers: [idempotencyKeyHeader],
+    refusals: [409, 422],
     body: createNotificationsSchema,
     operation: graphql(`
-      mutation CreateNotifications($inputs: [CreateNotificationInput!]!) {
-        createNotifications(inputs: $inputs) {
+      mutation CreateNotifications($inputs: [CreateNotificationInput!]!, $idempotencyKey: String) {
+        createNotifications(inputs: $inputs, idempotencyKey: $idempotencyKey) {
           message
         }
       }
     `),
-    variables: ({ body }) => ({ inputs: body }),
+    variables: ({ body, headers }) => ({ inputs: body, idempotencyKey: headers['idempotency-key'] }),
     response: messageShape,
     result: (data) => data.createNotifications,
     status: 201,

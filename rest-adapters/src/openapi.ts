@@ -61,6 +61,7 @@ const errorMeanings: Record<number, string> = {
   410: 'A single-use confirmation already used or expired',
   413: 'Request body too large (1 MB; files 25 MB)',
   415: 'Unsupported content type',
+  422: 'An Idempotency-Key already used with another request body',
   429: 'Rate limit exceeded; Retry-After gives the seconds to wait',
   503: 'A store the operation needs is unreachable (Service temporarily unavailable)',
 };

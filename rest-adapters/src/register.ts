@@ -44,6 +44,16 @@ function checkQueryNames(route: RestRoute, query: unknown): void {
   throw ValidationError.field(field, 'is not a query parameter of this path');
 }
 
+/** Only the headers a route declares reach its mapping; a repeated one arrives joined, as Node joins it. */
+function declaredHeaders(route: RestRoute, request: FastifyRequest): Record<string, string | undefined> {
+  return Object.fromEntries(
+    (route.headers ?? []).map(({ name }) => {
+      const value = request.headers[name.toLowerCase()];
+      return [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value];
+    }),
+  );
+}
+
 function serve(route: RestRoute, executor: RestExecutor): RouteOptions {
   return {
     method: route.method,
@@ -57,6 +67,7 @@ function serve(route: RestRoute, executor: RestExecutor): RouteOptions {
         params: (route.params ? validate(route.params, request.params) : request.params) as Record<string, string>,
         query: (route.query ? validate(route.query, request.query) : request.query) as Record<string, unknown>,
         upload: route.upload ? await uploadOf(request, route.upload) : undefined,
+        headers: declaredHeaders(route, request),
       };
       const result = await executor.execute(route.operation, route.variables(input), context);
       const [firstError] = result.errors ?? [];

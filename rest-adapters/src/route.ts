@@ -41,6 +41,16 @@ export interface TypedInput<Body, Params, Query> {
   query: Query;
   /** The file of a route that takes an upload; always present when its handler runs. */
   upload?: UploadedFile;
+  /** The request headers the route declares (`headers`), by their lower-case names; absent ones undefined. */
+  headers: Record<string, string | undefined>;
+}
+
+/** A request header a route reads, described in the OpenAPI description. */
+export interface DeclaredHeader {
+  /** As written in the description (`Idempotency-Key`); read case-insensitively. */
+  name: string;
+  required: boolean;
+  description: string;
 }
 
 /**
@@ -56,6 +66,11 @@ interface RouteDeclaration<Data, Variables, Body, Params, Query> {
   tag: string;
   auth: 'none' | 'bearer' | 'service';
   body?: SchemaOf<Body>;
+  /**
+   * Request headers the route reads beside its body, described in OpenAPI and passed to `variables` (no other
+   * header reaches a route's mapping; some, as `DPoP`, are read by the edge itself).
+   */
+  headers?: DeclaredHeader[];
   /** A multipart/form-data body carrying one file in `field` (no JSON body); larger than `maxBytes` -> 413. */
   upload?: { field: string; maxBytes: number };
   params?: SchemaOf<Params>;
@@ -76,8 +91,6 @@ interface RouteDeclaration<Data, Variables, Body, Params, Query> {
   refusals?: number[];
   /** Responses that carry tokens or secrets are never cached (decisions: Hardening). */
   noStore?: boolean;
-  /** Request headers the route reads beside its body (documented only: the edge reads them). */
-  headers?: { name: string; required: boolean; description: string }[];
 }
 
 /**

@@ -6,10 +6,15 @@ import type { Platform } from '@platform/lib/platform';
 import type { DeliveryRuntime } from './delivery.js';
 import type { DeviceService } from './devices/device.service.js';
 import { deviceWiring } from './devices/device.wiring.js';
+import type { IdempotencyService } from './idempotency/idempotency.service.js';
+import { idempotencyWiring } from './idempotency/idempotency.wiring.js';
 import type { InboxEvents } from './inbox/inbox-events.js';
+import type { InboxStateService } from './inbox/inbox-state.service.js';
 import type { InboxService } from './inbox/inbox.service.js';
 import { inboxWiring } from './inbox/inbox.wiring.js';
 import type { JobQueue } from './jobs/job-queue.js';
+import type { PreferenceService } from './preferences/preference.service.js';
+import { preferenceWiring } from './preferences/preference.wiring.js';
 import type { JobService } from './jobs/job.service.js';
 import { jobWiring } from './jobs/job.wiring.js';
 
@@ -20,6 +25,8 @@ export interface NotificationsShared extends SubgraphShared {
 
 export interface NotificationsServices {
   inbox: InboxService;
+  states: InboxStateService;
+  preferences: PreferenceService;
   devices: DeviceService;
   jobs: JobService;
   events: InboxEvents;
@@ -34,6 +41,7 @@ interface NotificationsScope extends NotificationsServices {
   platform: Platform;
   em: EntityManager;
   queue: JobQueue;
+  idempotency: IdempotencyService;
 }
 
 /** Per-request services over a forked entity manager, each built when the request first needs it. */
@@ -43,7 +51,9 @@ export const createNotificationsServices: ServicesFactory<NotificationsShared, N
     em: () => shared.orm.em.fork(),
     queue: () => shared.delivery.queue,
     events: () => shared.delivery.events,
+    ...idempotencyWiring,
     ...deviceWiring,
     ...inboxWiring,
     ...jobWiring,
+    ...preferenceWiring,
   });

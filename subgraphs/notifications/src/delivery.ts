@@ -6,12 +6,16 @@ import { InAppChannel } from './channels/in-app.channel.js';
 import { PushChannel } from './channels/push.channel.js';
 import { DeviceRepository } from './devices/device.repository.js';
 import { InboxEvents } from './inbox/inbox-events.js';
+import { inboxWiring } from './inbox/inbox.wiring.js';
 import { NotificationRepository } from './inbox/notification.repository.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { JobProcessor } from './jobs/job.processor.js';
 import { JobRepository } from './jobs/job.repository.js';
+import { idempotencyWiring } from './idempotency/idempotency.wiring.js';
 import { jobWiring } from './jobs/job.wiring.js';
 import { moveLegacyJobs } from './jobs/legacy-queue.js';
+import { PreferenceRepository } from './preferences/preference.repository.js';
+import { StoredRecipientPreferences } from './preferences/recipient-preferences.js';
 
 /**
  * The durable job machinery of one process: queue, inbox events, and (when it runs here) the worker, which also
@@ -30,11 +34,15 @@ export interface DeliveryRuntime {
  */
 function jobProcessorOf(
   em: EntityManager,
-  parts: { events: InboxEvents; channels: JobChannels; platform: Pick<Platform, 'cipher' | 'logger'> },
+  parts: { events: InboxEvents; channels: JobChannels; platform: Pick<Platform, 'cipher' | 'logger' | 'config'> },
 ): JobProcessor {
   const { events, channels, platform } = parts;
   return new JobProcessor({
     repository: new JobRepository(em),
+    preferences: new StoredRecipientPreferences({
+      repository: new PreferenceRepository(em),
+      criticalEvents: platform.config.NOTIFICATION_CRITICAL_EVENTS,
+    }),
     inApp: new InAppChannel({ notifications: new NotificationRepository(em), events }),
     email: channels.email,
     push: new PushChannel({
@@ -76,8 +84,11 @@ export async function openDelivery(
       await queue.work((job, attempt) =>
         jobProcessorOf(orm.em.fork(), { events, channels, platform }).process(job.jobId, attempt),
       );
+      await queue.workWakes((wake) => inboxWiring.states({ em: orm.em.fork(), events, queue, platform }).wake(wake));
       await queue.workRequests(async ({ request, serviceName }, requestId) => {
-        await jobWiring.jobs({ em: orm.em.fork(), queue, platform }).accept(requestId, request, serviceName);
+        const em = orm.em.fork();
+        const idempotency = idempotencyWiring.idempotency({ em, platform });
+        await jobWiring.jobs({ em, queue, platform, idempotency }).accept(requestId, request, serviceName);
       });
       logger.info('notification worker started');
     },

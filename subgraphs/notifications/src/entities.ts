@@ -1,4 +1,5 @@
 import { PushDevice } from './devices/device.entity.js';
 import { Notification } from './inbox/notification.entity.js';
+import { NotificationPreference } from './preferences/preference.entity.js';
 
-export const notificationsEntities = [PushDevice, Notification];
+export const notificationsEntities = [PushDevice, Notification, NotificationPreference];

@@ -1,6 +1,7 @@
 import type { Logger } from '@platform/lib/logger';
 import type { PubSub, Unsubscribe } from '@platform/lib/store/ports';
 import { pubSubIterator, type Subscribable } from '@platform/lib/store/pubsub-iterator';
+import { InboxChange, type InboxItem, type InboxUpdate } from './inbox-state.types.js';
 import type { InboxEvent, NotificationType } from './inbox.types.js';
 import type { InsertedRow } from './notification.repository.js';
 
@@ -18,9 +19,12 @@ const catchUpMarginMs = 30_000;
 /** New items announced here are remembered this long (by their creation) so that a catch-up skips them. */
 const rememberedMs = 120_000;
 
+/** One change of a user's inbox as it travels: every change is an `update`; new items and read marks, the
+ * spec-era `inboxChanged` event too (other changes would read there as "all read": decisions, issue 30). */
 export interface AddressedInboxEvent {
   userId: number;
-  event: InboxEvent;
+  event?: InboxEvent;
+  update: InboxUpdate;
 }
 
 export interface InboxEventsDependencies {
@@ -41,8 +45,22 @@ export function newItemEvent(row: InsertedRow): AddressedInboxEvent {
     readAt: null,
     createdAt: row.created_at.toISOString(),
   };
-  return { userId: row.user_id, event: { unreadCount: row.unread, notification } };
+  const item: InboxItem = {
+    ...notification,
+    title: row.title,
+    category: row.trigger_event,
+    seenAt: null,
+    archivedAt: null,
+    snoozedUntil: null,
+  };
+  return {
+    userId: row.user_id,
+    event: { unreadCount: row.unread, notification },
+    update: { change: InboxChange.CREATED, item, unreadCount: row.unread, unseenCount: row.unseen },
+  };
 }
+
+type Message = Omit<AddressedInboxEvent, 'userId'>;
 
 /**
  * Inbox changes fanned out through the PubSub port (Redis across instances). Events travel in batches on
@@ -54,18 +72,24 @@ export function newItemEvent(row: InsertedRow): AddressedInboxEvent {
  * announces those it has not announced yet, so an open inbox misses nothing and shows nothing twice.
  */
 export class InboxEvents {
-  private readonly listeners = new Map<number, Set<(event: InboxEvent) => void>>();
+  private readonly listeners = new Map<number, Set<(message: Message) => void>>();
   /** New items announced to this instance's subscriptions: id -> creation time. */
   private readonly announced = new Map<string, number>();
   private upstream: Promise<Unsubscribe> | null = null;
-  private readonly local: Subscribable<InboxEvent> = {
-    subscribe: (userId, onEvent) => this.listen(Number(userId), onEvent),
+  private readonly events: Subscribable<InboxEvent> = {
+    subscribe: (userId, onEvent) =>
+      this.listen(Number(userId), (message) => {
+        if (message.event) onEvent(message.event);
+      }),
+  };
+  private readonly updates: Subscribable<InboxUpdate> = {
+    subscribe: (userId, onUpdate) => this.listen(Number(userId), (message) => onUpdate(message.update)),
   };
 
   constructor(private readonly deps: InboxEventsDependencies) {}
 
-  publish(userId: number, event: InboxEvent): Promise<void> {
-    return this.publishAll([{ userId, event }]);
+  publish(userId: number, message: Message): Promise<void> {
+    return this.publishAll([{ userId, ...message }]);
   }
 
   async publishAll(events: AddressedInboxEvent[]): Promise<void> {
@@ -76,11 +100,17 @@ export class InboxEvents {
     await Promise.all(batches);
   }
 
+  /** The spec-era `inboxChanged` events: new items and read marks. */
   subscribe(userId: number): AsyncIterableIterator<InboxEvent> {
-    return pubSubIterator(this.local, String(userId), (event) => event);
+    return pubSubIterator(this.events, String(userId), (event) => event);
   }
 
-  private async listen(userId: number, onEvent: (event: InboxEvent) => void): Promise<Unsubscribe> {
+  /** Every change (`inboxUpdated`). */
+  subscribeUpdates(userId: number): AsyncIterableIterator<InboxUpdate> {
+    return pubSubIterator(this.updates, String(userId), (update) => update);
+  }
+
+  private async listen(userId: number, onEvent: (message: Message) => void): Promise<Unsubscribe> {
     const handlers = this.listeners.get(userId) ?? new Set();
     handlers.add(onEvent);
     this.listeners.set(userId, handlers);
@@ -129,18 +159,18 @@ export class InboxEvents {
   }
 
   private deliver(events: AddressedInboxEvent[]): void {
-    for (const { userId, event } of events) {
-      if (this.announcedBefore(event)) continue;
-      this.listeners.get(userId)?.forEach((handler) => handler(event));
+    for (const { userId, ...message } of events) {
+      if (this.announcedBefore(message.update)) continue;
+      this.listeners.get(userId)?.forEach((handler) => handler(message));
     }
   }
 
   /** Remembers a new item's announcement; true when it was announced already (a catch-up's overlap). */
-  private announcedBefore({ notification }: InboxEvent): boolean {
-    if (!notification || notification.readAt !== null) return false;
-    if (this.announced.has(notification.id)) return true;
-    const createdAt = Date.parse(notification.createdAt);
-    this.announced.set(notification.id, createdAt);
+  private announcedBefore({ change, item }: InboxUpdate): boolean {
+    if (change !== InboxChange.CREATED || !item) return false;
+    if (this.announced.has(item.id)) return true;
+    const createdAt = Date.parse(item.createdAt);
+    this.announced.set(item.id, createdAt);
     // Map order is insertion order, close to creation order: drop from the front what is too old to overlap.
     for (const [id, at] of this.announced) {
       if (at >= createdAt - rememberedMs) break;

@@ -4,6 +4,7 @@ import { createNotificationSchema, createNotificationsSchema } from '@platform/l
 import { validate } from '@platform/lib/validation';
 import type { NotificationsContext } from '../context.js';
 import { NotificationMessage } from '../devices/device.types.js';
+import { idempotencyKeyDescription } from '../idempotency/idempotency.service.js';
 import { CreateNotificationInput } from '../jobs/job.inputs.js';
 import { InboxEvent, NotificationPage, NotificationType } from './inbox.types.js';
 
@@ -30,23 +31,27 @@ export class InboxResolver {
   }
 
   @Mutation(() => NotificationMessage, { description: 'Internal (service token): one in-app notification.' })
-  async createNotification(
+  createNotification(
     @Arg('input', () => CreateNotificationInput) input: CreateNotificationInput,
+    @Arg('idempotencyKey', () => String, { nullable: true, description: idempotencyKeyDescription })
+    idempotencyKey: string | null,
     @Ctx() ctx: NotificationsContext,
   ): Promise<NotificationMessage> {
-    serviceOf(ctx);
-    await ctx.notifications.inbox.create([validate(createNotificationSchema, input)]);
-    return { message: 'Notification created successfully' };
+    const { serviceName } = serviceOf(ctx);
+    const body = validate(createNotificationSchema, input);
+    return ctx.notifications.inbox.createOne(body, { serviceName, idempotencyKey });
   }
 
   @Mutation(() => NotificationMessage, { description: 'Internal (service token): several in-app notifications.' })
-  async createNotifications(
+  createNotifications(
     @Arg('inputs', () => [CreateNotificationInput]) inputs: CreateNotificationInput[],
+    @Arg('idempotencyKey', () => String, { nullable: true, description: idempotencyKeyDescription })
+    idempotencyKey: string | null,
     @Ctx() ctx: NotificationsContext,
   ): Promise<NotificationMessage> {
-    serviceOf(ctx);
-    const count = await ctx.notifications.inbox.create(validate(createNotificationsSchema, inputs));
-    return { message: `${count} notifications created successfully` };
+    const { serviceName } = serviceOf(ctx);
+    const bodies = validate(createNotificationsSchema, inputs);
+    return ctx.notifications.inbox.createMany(bodies, { serviceName, idempotencyKey });
   }
 
   @Subscription(() => InboxEvent, {

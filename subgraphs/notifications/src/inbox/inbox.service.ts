@@ -2,26 +2,24 @@ import { NotificationNotFoundError } from './inbox.errors.js';
 import type { CreateNotificationBody } from '@platform/lib/notifications/job-schema';
 import { itemsPage, itemsPageInput, offsetOf } from '@platform/lib/paging';
 import { uuid, validate } from '@platform/lib/validation';
+import type { SqlClient } from '@platform/lib/jobs/job-engine';
+import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { InboxEvents } from './inbox-events.js';
-import type { Notification } from './notification.entity.js';
+import { InboxChange } from './inbox-state.types.js';
+import { announceChange, notificationView } from './inbox.views.js';
 import type { NotificationRepository } from './notification.repository.js';
 import type { NotificationPage, NotificationType } from './inbox.types.js';
 
-export function notificationView(notification: Notification): NotificationType {
-  return {
-    id: notification.id,
-    message: notification.message,
-    targetLink: notification.targetLink,
-    targetText: notification.targetText,
-    unread: notification.unread,
-    readAt: notification.readAt?.toISOString() ?? null,
-    createdAt: notification.createdAt.toISOString(),
-  };
+/** The service that asked for a creation, and the Idempotency-Key it sent, if any. */
+export interface Producer {
+  serviceName: string;
+  idempotencyKey?: string | null;
 }
 
 export interface InboxServiceDependencies {
   repository: NotificationRepository;
   events: InboxEvents;
+  idempotency: IdempotencyService;
   now: () => number;
 }
 
@@ -46,18 +44,48 @@ export class InboxService {
     if (!uuid.safeParse(id).success) throw new NotificationNotFoundError();
     const { notification, marked } = await this.deps.repository.markRead(userId, id, new Date(this.deps.now()));
     if (!notification) throw new NotificationNotFoundError();
-    if (marked) await this.announce(userId, notification);
+    if (marked) await announceChange(this.deps, userId, InboxChange.READ, notification, true);
     return notificationView(notification);
   }
 
   async markAllRead(userId: number): Promise<number> {
     const updated = await this.deps.repository.markAllRead(userId, new Date(this.deps.now()));
-    if (updated > 0) await this.deps.events.publish(userId, { unreadCount: 0, notification: null });
+    if (updated > 0) await announceChange(this.deps, userId, InboxChange.ALL_READ, null, true);
     return updated;
   }
 
-  /** Internal creation (one or many) in one transaction; each recipient then hears of its new item. */
-  async create(bodies: CreateNotificationBody[]): Promise<number> {
+  /** Internal creation of one notification; with an Idempotency-Key a retry answers the first answer. */
+  createOne(body: CreateNotificationBody, producer: Producer): Promise<{ message: string }> {
+    return this.createAnswering([body], 'createNotification', producer, 'Notification created successfully');
+  }
+
+  /** Internal creation of several in one transaction; with an Idempotency-Key a retry creates nothing. */
+  createMany(bodies: CreateNotificationBody[], producer: Producer): Promise<{ message: string }> {
+    return this.createAnswering(
+      bodies,
+      'createNotifications',
+      producer,
+      `${bodies.length} notifications created successfully`,
+    );
+  }
+
+  private createAnswering(
+    bodies: CreateNotificationBody[],
+    operation: string,
+    producer: Producer,
+    message: string,
+  ): Promise<{ message: string }> {
+    const answer = { message };
+    return this.deps.idempotency.once<{ message: string }>(
+      { key: producer.idempotencyKey, caller: producer.serviceName, operation, body: bodies },
+      async (complete) => {
+        await this.insert(bodies, (client) => complete(client, answer));
+        return answer;
+      },
+    );
+  }
+
+  private async insert(bodies: CreateNotificationBody[], within: (client: SqlClient) => Promise<void>) {
     const created = await this.deps.repository.add(
       bodies.map((body) => ({
         userId: body.userId,
@@ -70,15 +98,11 @@ export class InboxService {
         triggerEvent: body.triggerEvent ?? null,
         notifierId: body.notifierId ?? null,
       })),
+      within,
     );
-    for (const notification of created) await this.announce(notification.userId, notification);
+    for (const notification of created) {
+      await announceChange(this.deps, notification.userId, InboxChange.CREATED, notification, true);
+    }
     return created.length;
-  }
-
-  private async announce(userId: number, notification: Notification): Promise<void> {
-    await this.deps.events.publish(userId, {
-      unreadCount: await this.deps.repository.unreadCount(userId),
-      notification: notificationView(notification),
-    });
   }
 }

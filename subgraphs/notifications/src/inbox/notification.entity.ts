@@ -49,4 +49,16 @@ export class Notification {
 
   @Property({ type: 'datetime' })
   createdAt: Date & Opt = new Date();
+
+  /** Set when the user opened the inbox after it arrived (markAllNotificationsSeen), or read it. */
+  @Property({ type: 'datetime', nullable: true })
+  seenAt: Date | null = null;
+
+  /** Archived items leave the default list and its counts; they are listed under the `ARCHIVED` state. */
+  @Property({ type: 'datetime', nullable: true })
+  archivedAt: Date | null = null;
+
+  /** Until then the item is out of the list and counts; a job of the job engine brings it back. */
+  @Property({ type: 'datetime', nullable: true })
+  snoozedUntil: Date | null = null;
 }

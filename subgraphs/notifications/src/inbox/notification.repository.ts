@@ -1,7 +1,9 @@
-import { IsolationLevel } from '@mikro-orm/core';
+import { IsolationLevel, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager, RequiredEntityData } from '@mikro-orm/postgresql';
-import { runStatement, type PreparedStatement } from '@platform/lib/database';
+import { runStatement, transactionClient, type PreparedStatement } from '@platform/lib/database';
+import type { SqlClient } from '@platform/lib/jobs/job-engine';
 import type { Delivery, StoredJob } from '../jobs/job.repository.js';
+import { InboxFilter } from './inbox-state.types.js';
 import { Notification } from './notification.entity.js';
 
 const schema = '"notifications"';
@@ -13,8 +15,11 @@ export interface InsertedRow {
   message: string;
   target_link: string | null;
   target_text: string | null;
+  title: string | null;
+  trigger_event: string | null;
   created_at: Date;
   unread: number;
+  unseen: number;
 }
 
 /**
@@ -30,31 +35,91 @@ const insertForJobStatement: PreparedStatement = {
          select gen_random_uuid(), t.u, $2, $3, $4, $5, $6, $7, $8, $9, $1, t.i, true, now()
          from unnest($10::int[], $11::int[]) as t(i, u)
          on conflict (job_id, recipient_index) do nothing
-         returning id, user_id, message, target_link, target_text, created_at
+         returning id, user_id, message, title, target_link, target_text, trigger_event, created_at
        ), marked as (
          update ${schema}."notification_delivery" set in_app_at = now()
          where job_id = $1 and recipient_index = any($10::int[])
        ), earlier as (
-         select user_id, count(*)::int as unread from ${schema}."notification"
-         where unread and user_id in (select user_id from inserted) group by user_id
+         select user_id, count(*) filter (where unread)::int as unread,
+           count(*) filter (where seen_at is null)::int as unseen
+         from ${schema}."notification"
+         where user_id in (select user_id from inserted) and archived_at is null and snoozed_until is null
+         group by user_id
        )
-       select i.*, (coalesce(e.unread, 0) + count(*) over (partition by i.user_id))::int as unread
+       select i.*, (coalesce(e.unread, 0) + count(*) over (partition by i.user_id))::int as unread,
+         (coalesce(e.unseen, 0) + count(*) over (partition by i.user_id))::int as unseen
        from inserted i left join earlier e on e.user_id = i.user_id`,
 };
 
-/** Unread items of some users since a time, with each user's unread count: an inbox catch-up (InboxEvents). */
+/**
+ * Unread items in the default list of some users since a time, with each user's badge counts: an inbox catch-up
+ * (InboxEvents).
+ */
 const unreadSinceStatement: PreparedStatement = {
   name: 'notifications.inbox.unread-since',
   text: `with counts as (
-         select user_id, count(*)::int as unread from ${schema}."notification"
-         where unread and user_id = any($1::int[]) group by user_id
+         select user_id, count(*) filter (where unread)::int as unread,
+           count(*) filter (where seen_at is null)::int as unseen
+         from ${schema}."notification"
+         where user_id = any($1::int[]) and archived_at is null and snoozed_until is null
+         group by user_id
        )
-       select n.id, n.user_id, n.message, n.target_link, n.target_text, n.created_at, c.unread
+       select n.id, n.user_id, n.message, n.title, n.target_link, n.target_text, n.trigger_event, n.created_at,
+         c.unread, c.unseen
        from ${schema}."notification" n join counts c on c.user_id = n.user_id
-       where n.unread and n.created_at >= $2
+       where n.unread and n.created_at >= $2 and n.archived_at is null and n.snoozed_until is null
        order by n.created_at, n.id
        limit 1000`,
 };
+
+/** Both badge counts in one grouped statement (the entity manager has no filtered aggregate). */
+const countsStatement: PreparedStatement = {
+  name: 'notifications.inbox.counts',
+  text: `select count(*) filter (where unread)::int as "unreadCount",
+              count(*) filter (where seen_at is null)::int as "unseenCount"
+       from ${schema}."notification" where user_id = $1 and archived_at is null and snoozed_until is null`,
+};
+
+/** Every category's counts in one grouped statement, so that the tab bar costs one round trip. */
+const categoriesStatement: PreparedStatement = {
+  name: 'notifications.inbox.categories',
+  text: `select trigger_event as category,
+         count(*) filter (where archived_at is null and snoozed_until is null)::int as total,
+         count(*) filter (where archived_at is null and snoozed_until is null and unread)::int as unread,
+         count(*) filter (where archived_at is null and snoozed_until is null and seen_at is null)::int as unseen,
+         count(*) filter (where archived_at is not null)::int as archived
+       from ${schema}."notification" where user_id = $1
+       group by trigger_event order by trigger_event nulls first`,
+};
+
+/** Items in the default list: neither archived nor snoozed. */
+const active = { archivedAt: null, snoozedUntil: null } as const;
+
+const stateFilters: Record<InboxFilter, FilterQuery<Notification> & object> = {
+  [InboxFilter.ALL]: active,
+  [InboxFilter.UNREAD]: { ...active, unread: true },
+  [InboxFilter.READ]: { ...active, unread: false },
+  [InboxFilter.UNSEEN]: { ...active, seenAt: null },
+  [InboxFilter.ARCHIVED]: { archivedAt: { $ne: null } },
+};
+
+export interface StateChange {
+  notification: Notification | null;
+  changed: boolean;
+}
+
+export interface InboxCountRow {
+  unreadCount: number;
+  unseenCount: number;
+}
+
+export interface CategoryCountRow {
+  category: string | null;
+  total: number;
+  unread: number;
+  unseen: number;
+  archived: number;
+}
 
 /** The notification table: users' inboxes through the entity manager, a job's fan-out in one statement. */
 export class NotificationRepository {
@@ -71,10 +136,10 @@ export class NotificationRepository {
       async (em) => {
         const [items, totalItems] = await em.findAndCount(
           Notification,
-          { userId },
+          { userId, ...active },
           { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset },
         );
-        return { items, totalItems, unreadCount: await em.count(Notification, { userId, unread: true }) };
+        return { items, totalItems, unreadCount: await em.count(Notification, { userId, unread: true, ...active }) };
       },
       { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
     );
@@ -91,23 +156,132 @@ export class NotificationRepository {
     readAt: Date,
   ): Promise<{ notification: Notification | null; marked: boolean }> {
     const marked = await this.em.nativeUpdate(Notification, { id, userId, readAt: null }, { unread: false, readAt });
+    // Reading makes an item seen too; only the call that read it pays the statement.
+    if (marked === 1) await this.em.nativeUpdate(Notification, { id, userId, seenAt: null }, { seenAt: readAt });
     const notification = await this.em.findOne(Notification, { id, userId }, { refresh: true });
     return { notification, marked: marked === 1 };
   }
 
-  markAllRead(userId: number, readAt: Date): Promise<number> {
-    return this.em.nativeUpdate(Notification, { userId, unread: true }, { unread: false, readAt });
+  async markAllRead(userId: number, readAt: Date): Promise<number> {
+    const marked = await this.em.nativeUpdate(Notification, { userId, unread: true }, { unread: false, readAt });
+    await this.em.nativeUpdate(Notification, { userId, seenAt: null, unread: false }, { seenAt: readAt });
+    return marked;
   }
 
-  /** Inserts the notifications in one transaction. */
-  async add(notifications: RequiredEntityData<Notification>[]): Promise<Notification[]> {
-    const created = notifications.map((notification) => this.em.create(Notification, notification));
-    await this.em.flush();
-    return created;
+  /**
+   * Inserts the notifications in one transaction; `within` runs in it on its connection (an Idempotency-Key's
+   * answer, which commits with the rows or not at all).
+   */
+  add(
+    notifications: RequiredEntityData<Notification>[],
+    within?: (client: SqlClient) => Promise<void>,
+  ): Promise<Notification[]> {
+    return this.em.transactional(async (em) => {
+      const created = notifications.map((notification) => em.create(Notification, notification));
+      await em.flush();
+      if (within) await within(await transactionClient(em));
+      return created;
+    });
   }
 
   unreadCount(userId: number): Promise<number> {
-    return this.em.count(Notification, { userId, unread: true });
+    return this.em.count(Notification, { userId, unread: true, ...active });
+  }
+
+  async counts(userId: number): Promise<InboxCountRow> {
+    const [row] = await runStatement<InboxCountRow>(this.em, countsStatement, [userId]);
+    return row!;
+  }
+
+  /**
+   * A page of the user's items in one state and category, with every category's counts, in one snapshot (the
+   * tab bar's numbers agree with the list under it).
+   */
+  listing(
+    userId: number,
+    filter: { state: InboxFilter; category: string | null },
+    limit: number,
+    offset: number,
+  ): Promise<{ items: Notification[]; totalItems: number; categories: CategoryCountRow[] }> {
+    const where: FilterQuery<Notification> = {
+      userId,
+      ...stateFilters[filter.state],
+      ...(filter.category === null ? {} : { triggerEvent: filter.category }),
+    };
+    return this.em.transactional(
+      async (em) => {
+        const [items, totalItems] = await em.findAndCount(Notification, where, {
+          orderBy: { createdAt: 'desc', id: 'desc' },
+          limit,
+          offset,
+        });
+        const categories = await runStatement<CategoryCountRow>(em, categoriesStatement, [userId], {
+          joinTransaction: true,
+        });
+        return { items, totalItems, categories };
+      },
+      { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
+    );
+  }
+
+  /** Marks every unseen item seen at `seenAt`; items seen earlier keep their time. */
+  markAllSeen(userId: number, seenAt: Date): Promise<number> {
+    return this.em.nativeUpdate(Notification, { userId, seenAt: null }, { seenAt });
+  }
+
+  /**
+   * One conditional update each, so that of concurrent calls exactly one writes and the first time stands;
+   * `changed` says whether this call made the change. Null: the user has no notification of that id.
+   */
+  async archive(userId: number, id: string, archivedAt: Date): Promise<StateChange> {
+    const changed = await this.em.nativeUpdate(Notification, { id, userId, archivedAt: null }, { archivedAt });
+    return this.changeOf(userId, id, changed);
+  }
+
+  async unarchive(userId: number, id: string): Promise<StateChange> {
+    const changed = await this.em.nativeUpdate(
+      Notification,
+      { id, userId, archivedAt: { $ne: null } },
+      { archivedAt: null },
+    );
+    return this.changeOf(userId, id, changed);
+  }
+
+  /** Archives every read item not yet archived; returns how many it archived. */
+  archiveAllRead(userId: number, archivedAt: Date): Promise<number> {
+    return this.em.nativeUpdate(Notification, { userId, unread: false, archivedAt: null }, { archivedAt });
+  }
+
+  /**
+   * Snoozes one of the user's items until `until` unless it already is until then; `within` runs in the same
+   * transaction (the return's job, which commits with the snooze or not at all).
+   */
+  snooze(userId: number, id: string, until: Date, within: (client: SqlClient) => Promise<void>): Promise<StateChange> {
+    return this.em.transactional(async (em) => {
+      const changed = await em.nativeUpdate(
+        Notification,
+        { id, userId, $or: [{ snoozedUntil: null }, { snoozedUntil: { $ne: until } }] },
+        { snoozedUntil: until },
+      );
+      if (changed === 1) await within(await transactionClient(em));
+      const notification = await em.findOne(Notification, { id, userId }, { refresh: true });
+      return { notification, changed: changed === 1 };
+    });
+  }
+
+  /** Brings a snoozed item back, unread and unseen, if it is still snoozed until exactly `until`. */
+  async wake(userId: number, id: string, until: Date): Promise<StateChange> {
+    const changed = await this.em.nativeUpdate(
+      Notification,
+      { id, userId, snoozedUntil: until },
+      { snoozedUntil: null, unread: true, readAt: null, seenAt: null },
+    );
+    return this.changeOf(userId, id, changed);
+  }
+
+  private async changeOf(userId: number, id: string, changed: number): Promise<StateChange> {
+    const notification = await this.em.findOne(Notification, { id, userId }, { refresh: true });
+    return { notification, changed: changed === 1 };
   }
 
   async unreadSince(userIds: number[], since: Date): Promise<InsertedRow[]> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Config } from '@platform/lib/config';
 import type { JobEngine, SqlClient } from '@platform/lib/jobs/job-engine';
 import {
@@ -10,6 +11,16 @@ import { contextFrom, inSpan, SpanKind, traceCarrier, type TraceCarrier } from '
 
 export const notificationJobQueue = 'notification-jobs';
 export const notificationJobDeadLetter = 'notification-jobs-dead';
+/** Snoozed inbox items coming back (issue 30, item 4): one job per item and snooze time, due at that time. */
+export const snoozeQueue = 'notification-snoozes';
+export const snoozeDeadLetter = 'notification-snoozes-dead';
+
+/** A snoozed item's return: it returns only if it is still snoozed until exactly `until`. */
+export interface SnoozeWake {
+  notificationId: string;
+  userId: number;
+  until: string;
+}
 
 export interface QueuedJob {
   jobId: string;
@@ -40,6 +51,7 @@ export class JobQueue {
   static async open(jobs: JobEngine, config: Config): Promise<JobQueue> {
     await jobs.queue(notificationJobQueue, notificationQueueOptions(config, notificationJobDeadLetter));
     await jobs.queue(notificationRequestQueue, notificationQueueOptions(config, notificationRequestDeadLetter));
+    await jobs.queue(snoozeQueue, notificationQueueOptions(config, snoozeDeadLetter));
     return new JobQueue(jobs);
   }
 
@@ -51,6 +63,20 @@ export class JobQueue {
       within: client,
     });
     if (!queued) throw new Error('notification job not queued');
+  }
+
+  /**
+   * Inside the snooze's transaction: the return is durable exactly when the snooze commits. Its id is derived
+   * from the item and the time, so snoozing an item to the same time twice (or twenty times at once) queues one.
+   */
+  async scheduleWake(client: SqlClient, wake: SnoozeWake): Promise<void> {
+    const digest = createHash('sha256').update(`${wake.notificationId}|${wake.until}`).digest('hex');
+    const id = `${digest.slice(0, 8)}-${digest.slice(8, 12)}-5${digest.slice(13, 16)}-a${digest.slice(17, 20)}-${digest.slice(20, 32)}`;
+    await this.jobs.send(snoozeQueue, wake, { id, startAfter: new Date(wake.until), within: client });
+  }
+
+  workWakes(handler: (wake: SnoozeWake) => Promise<void>): Promise<void> {
+    return this.jobs.work<SnoozeWake>(snoozeQueue, (wake) => handler(wake));
   }
 
   /** Wakes this process's workers at once instead of at their next poll. */
@@ -75,6 +101,10 @@ export class JobQueue {
 
   /** Stops this process's workers; their jobs under way finish first (the engine itself closes with the pool). */
   async stop(): Promise<void> {
-    await Promise.all([this.jobs.stopWork(notificationJobQueue), this.jobs.stopWork(notificationRequestQueue)]);
+    await Promise.all([
+      this.jobs.stopWork(notificationJobQueue),
+      this.jobs.stopWork(notificationRequestQueue),
+      this.jobs.stopWork(snoozeQueue),
+    ]);
   }
 }

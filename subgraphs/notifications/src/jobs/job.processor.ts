@@ -1,5 +1,5 @@
 import type { Logger } from '@platform/lib/logger';
-import type { Delivery, JobRepository, StoredJob } from './job.repository.js';
+import type { Delivery, JobRepository, SkippableChannel, StoredJob } from './job.repository.js';
 
 /** At most this many e-mails or pushes of one job in flight at once. */
 const parallelSends = 8;
@@ -43,8 +43,14 @@ export interface PushSender {
   send(job: StoredJob, userId: number): Promise<void>;
 }
 
+/** Whether each recipient receives the job's trigger event on a channel (their preferences, critical events). */
+export interface RecipientPreferences {
+  of(triggerEvent: string | null, userIds: number[]): Promise<(userId: number, channel: string) => boolean>;
+}
+
 export interface JobProcessorDependencies {
   repository: JobRepository;
+  preferences: RecipientPreferences;
   inApp: InAppDelivery;
   email: EmailSender | null;
   push: PushSender;
@@ -79,19 +85,24 @@ export class JobProcessor {
 
   private async run(job: StoredJob): Promise<void> {
     const deliveries = await this.deps.repository.pendingDeliveries(job.id);
-    await this.deps.inApp.deliver(
-      job,
-      deliveries.filter((delivery) => wants(delivery, 'in_app') && !delivery.inAppAt),
+    const receives = await this.deps.preferences.of(
+      job.request.triggerEvent ?? null,
+      deliveries.map((delivery) => delivery.userId),
     );
+    const due = async (channel: SkippableChannel, pending: (delivery: Delivery) => boolean) => {
+      const wanted = deliveries.filter((delivery) => wants(delivery, channel) && pending(delivery));
+      const muted = wanted.filter((delivery) => !receives(delivery.userId, channel));
+      await this.deps.repository.markSkipped(
+        job.id,
+        channel,
+        muted.map((delivery) => delivery.recipientIndex),
+      );
+      return wanted.filter((delivery) => !muted.includes(delivery));
+    };
+    await this.deps.inApp.deliver(job, await due('in_app', (delivery) => !delivery.inAppAt));
     const failures = [
-      ...(await this.sendEmails(
-        job,
-        deliveries.filter((delivery) => wants(delivery, 'email') && !delivery.emailAt),
-      )),
-      ...(await this.sendPushes(
-        job,
-        deliveries.filter((delivery) => wants(delivery, 'push') && !delivery.pushAt),
-      )),
+      ...(await this.sendEmails(job, await due('email', (delivery) => !delivery.emailAt))),
+      ...(await this.sendPushes(job, await due('push', (delivery) => !delivery.pushAt))),
     ];
     if (failures.length > 0) {
       throw new Error(

@@ -24,6 +24,9 @@ export interface Delivery {
 /** in_app_at is stamped by the inbox fan-out's own statement (NotificationRepository.insertForJob). */
 export type ChannelColumn = 'email_at' | 'push_at';
 
+/** A channel a recipient's preferences can mute: done for the job, recorded as skipped (not failed). */
+export type SkippableChannel = 'in_app' | 'email' | 'push';
+
 /** A connection of the process's pool inside a transaction: our prepared statements and pg-boss's SQL. */
 export interface JobTransaction extends SqlClient {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -78,6 +81,19 @@ const markDeliveredStatements: Record<ChannelColumn, PreparedStatement> = {
   push_at: markDeliveredStatement('push_at'),
 };
 
+/** A muted channel is done (its stamp set) and named in `skipped`, for every muted recipient in one statement. */
+const markSkippedStatement = (channel: SkippableChannel): PreparedStatement => ({
+  name: `notifications.delivery.skip.${channel}`,
+  text: `update ${schema}."notification_delivery" set ${channel}_at = now(), skipped = array_append(skipped, '${channel}')
+       where job_id = $1 and recipient_index = any($2::int[]) and ${channel}_at is null`,
+});
+
+const markSkippedStatements: Record<SkippableChannel, PreparedStatement> = {
+  in_app: markSkippedStatement('in_app'),
+  email: markSkippedStatement('email'),
+  push: markSkippedStatement('push'),
+};
+
 /** Ends every attempt: status, error and counters in one round trip. */
 const markStatusStatement: PreparedStatement = {
   name: 'notifications.job.status.mark',
@@ -93,6 +109,7 @@ const statusStatement: PreparedStatement = {
   text: `select j.id, j.status, j.attempts, j.last_error as "lastError", j.schedule_at as "scheduleAt",
               j.created_at as "createdAt", j.completed_at as "completedAt",
               count(d.*)::int as recipients,
+              coalesce(sum(cardinality(d.skipped)), 0)::int as "skippedChannels",
               count(d.*) filter (where ('in_app' <> all(d.channels) or d.in_app_at is not null)
                 and ('email' <> all(d.channels) or d.email_at is not null)
                 and ('push' <> all(d.channels) or d.push_at is not null))::int as "deliveredRecipients"
@@ -159,6 +176,11 @@ export class JobRepository {
   async markDelivered(jobId: string, column: ChannelColumn, recipientIndexes: number[]): Promise<void> {
     if (recipientIndexes.length === 0) return;
     await runStatement(this.em, markDeliveredStatements[column], [jobId, recipientIndexes]);
+  }
+
+  async markSkipped(jobId: string, channel: SkippableChannel, recipientIndexes: number[]): Promise<void> {
+    if (recipientIndexes.length === 0) return;
+    await runStatement(this.em, markSkippedStatements[channel], [jobId, recipientIndexes]);
   }
 
   async markStatus(jobId: string, status: string, lastError: string | null = null): Promise<void> {

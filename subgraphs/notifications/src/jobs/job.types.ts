@@ -29,8 +29,11 @@ export class NotificationJobStatus {
   @Field(() => Int)
   recipients!: number;
 
-  @Field(() => Int, { description: 'Recipients whose every channel was delivered' })
+  @Field(() => Int, { description: 'Recipients whose every channel was delivered (or skipped)' })
   deliveredRecipients!: number;
+
+  @Field(() => Int, { description: "Channels of recipients skipped because the recipient's preferences mute them" })
+  skippedChannels!: number;
 
   @Field(() => String, { nullable: true })
   scheduleAt!: string | null;

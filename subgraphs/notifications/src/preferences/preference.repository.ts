@@ -1,0 +1,41 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { NotificationPreference } from './preference.entity.js';
+import { everyEvent, type PreferenceRow } from './preference.rules.js';
+
+const rowOf = ({ userId, channel, triggerEvent, enabled }: NotificationPreference): PreferenceRow => ({
+  userId,
+  channel,
+  triggerEvent,
+  enabled,
+});
+
+/** The notification_preference table. */
+export class PreferenceRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async list(userId: number): Promise<PreferenceRow[]> {
+    const rows = await this.em.find(
+      NotificationPreference,
+      { userId },
+      { orderBy: { channel: 'asc', triggerEvent: 'asc' } },
+    );
+    return rows.map(rowOf);
+  }
+
+  /** One upsert: setting the same preference twice, or at once, leaves one row with the last value. */
+  async set(row: PreferenceRow, updatedAt: Date): Promise<PreferenceRow> {
+    const stored = await this.em.upsert(NotificationPreference, { ...row, updatedAt });
+    return rowOf(stored);
+  }
+
+  /** The preferences that decide `triggerEvent` for these users (its own and the channels' `*`), in one query. */
+  async deciding(userIds: number[], triggerEvent: string | null): Promise<PreferenceRow[]> {
+    if (userIds.length === 0) return [];
+    const events = triggerEvent ? [triggerEvent, everyEvent] : [everyEvent];
+    const rows = await this.em.find(NotificationPreference, {
+      userId: { $in: [...new Set(userIds)] },
+      triggerEvent: { $in: events },
+    });
+    return rows.map(rowOf);
+  }
+}
