@@ -43,6 +43,7 @@ export const appErrorCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RESPONSE_TOO_LARGE',
   'RATE_LIMITED',
+  'PRECONDITION_FAILED',
   'SERVICE_UNAVAILABLE',
 ] as const;
 

@@ -214,6 +214,7 @@ export const taskRoutes = defineRoutes([
   route({
     method: 'PATCH',
     url: '/api/v1/tasks/:unique_code',
+    guardedBy: '/api/v1/tasks/:unique_code',
     summary: 'Update a task (only the fields sent; parentId null makes it top level)',
     tag: 'tasks',
     auth: 'bearer',
@@ -233,6 +234,7 @@ export const taskRoutes = defineRoutes([
   route({
     method: 'PUT',
     url: '/api/v1/tasks/:unique_code/status',
+    guardedBy: '/api/v1/tasks/:unique_code',
     summary: "Set a task's status (a free string)",
     tag: 'tasks',
     auth: 'bearer',
@@ -252,6 +254,7 @@ export const taskRoutes = defineRoutes([
   route({
     method: 'DELETE',
     url: '/api/v1/tasks/:unique_code',
+    guardedBy: '/api/v1/tasks/:unique_code',
     summary: 'Delete a task (soft: it disappears from every read)',
     tag: 'tasks',
     auth: 'bearer',

@@ -48,6 +48,7 @@ export const appCodeStatus: Readonly<Record<AppErrorCode, number>> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RESPONSE_TOO_LARGE: 400,
   RATE_LIMITED: 429,
+  PRECONDITION_FAILED: 412,
   SERVICE_UNAVAILABLE: 503,
 };
 
