@@ -3,7 +3,7 @@ import { userWithPermission } from '@platform/lib/graphql/context';
 import type { UserCaller } from '@platform/lib/auth/caller';
 import { shownPage } from '@platform/lib/graphql/page-types';
 import type { ProjectsContext } from '../context.js';
-import { CreateTaskInput, MyTaskListArgs, TaskListArgs, UpdateTaskInput } from './task.inputs.js';
+import { CreateTaskInput, MyTaskListArgs, TaskListArgs, UpdateTaskInput, UpdateTasksItemInput } from './task.inputs.js';
 import { TaskDeletion, TaskPage, TaskType } from './task.types.js';
 import { taskView } from './task.views.js';
 import type { TaskActor } from './task.service.js';
@@ -39,6 +39,37 @@ export class TaskResolver {
   async createTask(@Arg('input', () => CreateTaskInput) input: CreateTaskInput, @Ctx() ctx: ProjectsContext) {
     const caller = userWithPermission(ctx, 'tasks:write');
     return taskView(await ctx.projects.tasks.create(actorOf(caller), { ...input }));
+  }
+
+  @Mutation(() => [TaskType], {
+    description:
+      'Up to 100 tasks, each under the rules of createTask, all or none; a refusal names tasks.<index>.<field>',
+  })
+  async createTasks(@Arg('tasks', () => [CreateTaskInput]) tasks: CreateTaskInput[], @Ctx() ctx: ProjectsContext) {
+    const caller = userWithPermission(ctx, 'tasks:write');
+    return (
+      await ctx.projects.taskBulk.create(
+        actorOf(caller),
+        tasks.map((task) => ({ ...task })),
+      )
+    ).map(taskView);
+  }
+
+  @Mutation(() => [TaskType], {
+    description:
+      'Up to 100 tasks, each under the rules of updateTask, all or none; a refusal names tasks.<index>.<field>',
+  })
+  async updateTasks(
+    @Arg('tasks', () => [UpdateTasksItemInput]) tasks: UpdateTasksItemInput[],
+    @Ctx() ctx: ProjectsContext,
+  ) {
+    const caller = userWithPermission(ctx, 'tasks:write');
+    return (
+      await ctx.projects.taskBulk.update(
+        actorOf(caller),
+        tasks.map((task) => ({ ...task })),
+      )
+    ).map(taskView);
   }
 
   @Mutation(() => TaskType)
