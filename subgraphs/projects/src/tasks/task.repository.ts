@@ -259,6 +259,23 @@ export class TaskRepository implements ProjectTasks {
     return row?.parentId ?? null;
   }
 
+  /**
+   * A project's live tasks after a key, newest first (`created_at desc, id desc`, the order of the nested list),
+   * `limit` rows, and the count of all of them: a keyset page, stable while tasks are added (they sort first).
+   */
+  async pageAfter(
+    projectId: string,
+    after: { at: Date; id: string } | null,
+    limit: number,
+  ): Promise<{ rows: Task[]; total: number }> {
+    const live: FilterQuery<Task> = { projectId, deletedAt: null };
+    const where: FilterQuery<Task> = after
+      ? { ...live, $or: [{ createdAt: { $lt: after.at } }, { createdAt: after.at, id: { $lt: after.id } }] }
+      : live;
+    const rows = await this.em.find(Task, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+    return { rows, total: await this.em.count(Task, live) };
+  }
+
   /** Hand-written: the entity manager counts, but not per group. */
   async countByStatus(projectId: string): Promise<{ status: string; count: number }[]> {
     const rows = await runStatement<{ status: string; count: string }>(this.em, countByStatusStatement, [projectId], {

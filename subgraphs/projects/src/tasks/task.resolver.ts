@@ -1,10 +1,10 @@
-import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { userWithPermission } from '@platform/lib/graphql/context';
 import type { UserCaller } from '@platform/lib/auth/caller';
-import { shownPage } from '@platform/lib/graphql/page-types';
+import { shownConnection, shownPage } from '@platform/lib/graphql/page-types';
 import type { ProjectsContext } from '../context.js';
 import { CreateTaskInput, MyTaskListArgs, TaskListArgs, UpdateTaskInput, UpdateTasksItemInput } from './task.inputs.js';
-import { TaskDeletion, TaskPage, TaskType } from './task.types.js';
+import { TaskConnection, TaskDeletion, TaskPage, TaskType } from './task.types.js';
 import { taskView } from './task.views.js';
 import type { TaskActor } from './task.service.js';
 
@@ -21,6 +21,20 @@ export class TaskResolver {
   ) {
     userWithPermission(ctx, 'tasks:read');
     return shownPage(await ctx.projects.tasks.listOfProject(projectId, { ...args }), taskView);
+  }
+
+  @Query(() => TaskConnection, {
+    description:
+      "A project's tasks, newest first, by opaque cursor (first 1..100, default 10; after: a cursor of this list)",
+  })
+  async projectTasksConnection(
+    @Ctx() ctx: ProjectsContext,
+    @Arg('projectId', () => String) projectId: string,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ) {
+    userWithPermission(ctx, 'tasks:read');
+    return shownConnection(await ctx.projects.tasks.connectionOfProject(projectId, { first, after }), taskView);
   }
 
   @Query(() => TaskPage, { description: "Tasks in which the caller's employee is a participant" })
