@@ -260,15 +260,17 @@ export class TaskRepository implements ProjectTasks {
   }
 
   /**
-   * A project's live tasks after a key, newest first (`created_at desc, id desc`, the order of the nested list),
+   * The live tasks of a scope after a key, newest first (`created_at desc, id desc`, the order of the nested list),
    * `limit` rows, and the count of all of them: a keyset page, stable while tasks are added (they sort first).
    */
   async pageAfter(
-    projectId: string,
+    scope: TaskScope,
     after: { at: Date; id: string } | null,
     limit: number,
   ): Promise<{ rows: Task[]; total: number }> {
-    const live: FilterQuery<Task> = { projectId, deletedAt: null };
+    const live: FilterQuery<Task> = { deletedAt: null };
+    if ('projectId' in scope) live.projectId = scope.projectId;
+    else live.id = { $in: await this.tasksOfParticipant(scope.participantId) };
     const where: FilterQuery<Task> = after
       ? { ...live, $or: [{ createdAt: { $lt: after.at } }, { createdAt: after.at, id: { $lt: after.id } }] }
       : live;

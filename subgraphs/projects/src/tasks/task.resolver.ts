@@ -1,14 +1,17 @@
-import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { userWithPermission } from '@platform/lib/graphql/context';
 import type { UserCaller } from '@platform/lib/auth/caller';
-import { shownConnection, shownPage } from '@platform/lib/graphql/page-types';
+import { shownPage } from '@platform/lib/graphql/page-types';
 import type { ProjectsContext } from '../context.js';
-import { CreateTaskInput, MyTaskListArgs, TaskListArgs, UpdateTaskInput, UpdateTasksItemInput } from './task.inputs.js';
-import { TaskConnection, TaskDeletion, TaskPage, TaskType } from './task.types.js';
+import { CreateTaskInput, MyTaskListArgs, TaskListArgs, UpdateTaskInput } from './task.inputs.js';
+import { TaskDeletion, TaskPage, TaskType } from './task.types.js';
 import { taskView } from './task.views.js';
 import type { TaskActor } from './task.service.js';
 
-const actorOf = (caller: UserCaller): TaskActor => ({ userId: caller.userId, employeeId: caller.employee?.id ?? null });
+export const actorOf = (caller: UserCaller): TaskActor => ({
+  userId: caller.userId,
+  employeeId: caller.employee?.id ?? null,
+});
 
 /** Tasks (projects spec; permissions tasks:read, tasks:write; admin implies all). */
 @Resolver()
@@ -21,20 +24,6 @@ export class TaskResolver {
   ) {
     userWithPermission(ctx, 'tasks:read');
     return shownPage(await ctx.projects.tasks.listOfProject(projectId, { ...args }), taskView);
-  }
-
-  @Query(() => TaskConnection, {
-    description:
-      "A project's tasks, newest first, by opaque cursor (first 1..100, default 10; after: a cursor of this list)",
-  })
-  async projectTasksConnection(
-    @Ctx() ctx: ProjectsContext,
-    @Arg('projectId', () => String) projectId: string,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
-  ) {
-    userWithPermission(ctx, 'tasks:read');
-    return shownConnection(await ctx.projects.tasks.connectionOfProject(projectId, { first, after }), taskView);
   }
 
   @Query(() => TaskPage, { description: "Tasks in which the caller's employee is a participant" })
@@ -53,37 +42,6 @@ export class TaskResolver {
   async createTask(@Arg('input', () => CreateTaskInput) input: CreateTaskInput, @Ctx() ctx: ProjectsContext) {
     const caller = userWithPermission(ctx, 'tasks:write');
     return taskView(await ctx.projects.tasks.create(actorOf(caller), { ...input }));
-  }
-
-  @Mutation(() => [TaskType], {
-    description:
-      'Up to 100 tasks, each under the rules of createTask, all or none; a refusal names tasks.<index>.<field>',
-  })
-  async createTasks(@Arg('tasks', () => [CreateTaskInput]) tasks: CreateTaskInput[], @Ctx() ctx: ProjectsContext) {
-    const caller = userWithPermission(ctx, 'tasks:write');
-    return (
-      await ctx.projects.taskBulk.create(
-        actorOf(caller),
-        tasks.map((task) => ({ ...task })),
-      )
-    ).map(taskView);
-  }
-
-  @Mutation(() => [TaskType], {
-    description:
-      'Up to 100 tasks, each under the rules of updateTask, all or none; a refusal names tasks.<index>.<field>',
-  })
-  async updateTasks(
-    @Arg('tasks', () => [UpdateTasksItemInput]) tasks: UpdateTasksItemInput[],
-    @Ctx() ctx: ProjectsContext,
-  ) {
-    const caller = userWithPermission(ctx, 'tasks:write');
-    return (
-      await ctx.projects.taskBulk.update(
-        actorOf(caller),
-        tasks.map((task) => ({ ...task })),
-      )
-    ).map(taskView);
   }
 
   @Mutation(() => TaskType)

@@ -15,6 +15,12 @@ import { createTaskInput, listTasksInput, statusInput, updateTaskInput } from '.
 
 const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Forward paging of a connection: `first` rows after the cursor `after`. */
+export interface ConnectionPage {
+  first?: number | null;
+  after?: string | null;
+}
+
 /** Who acts: the signed-in user, and their employee record if they have one ("my tasks"). */
 export interface TaskActor {
   userId: number;
@@ -58,16 +64,24 @@ export class TaskService {
   }
 
   /** A project's tasks as a connection (newest first), `first` after the cursor `after` (issue 28, item 4). */
-  async connectionOfProject(
-    projectId: string,
-    page: { first?: number | null; after?: string | null },
-  ): Promise<Connection<Task>> {
+  async connectionOfProject(projectId: string, page: ConnectionPage): Promise<Connection<Task>> {
     const first = firstOf(page.first);
-    const after = page.after ? keyOfCursor(page.after) : null;
     const project = await this.deps.projectService.getByIdOrCode(projectId);
+    return this.connection({ projectId: project.id }, first, page.after);
+  }
+
+  /** The caller's tasks as a connection; a user without an employee record has none. */
+  async connectionOfActor(actor: TaskActor, page: ConnectionPage): Promise<Connection<Task>> {
+    const first = firstOf(page.first);
+    if (!actor.employeeId) return this.connection(null, first, page.after);
+    return this.connection({ participantId: actor.employeeId }, first, page.after);
+  }
+
+  private async connection(scope: TaskScope | null, first: number, cursor?: string | null): Promise<Connection<Task>> {
+    const after = cursor ? keyOfCursor(cursor) : null;
     const key = after && uuidText.test(after.id) ? { at: new Date(after.at), id: after.id } : null;
     if (after && !key) throw ValidationError.field('after', 'is not a cursor of this list');
-    const { rows, total } = await this.deps.tasks.pageAfter(project.id, key, first + 1);
+    const { rows, total } = scope ? await this.deps.tasks.pageAfter(scope, key, first + 1) : { rows: [], total: 0 };
     return {
       rows: rows.slice(0, first),
       hasNextPage: rows.length > first,

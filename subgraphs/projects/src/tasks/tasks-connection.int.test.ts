@@ -69,6 +69,24 @@ describe.skipIf(servicesMissing)("a project's tasks as a Relay connection", () =
     expect(seen).toEqual(expected);
   });
 
+  it("pages the caller's own tasks (myTasksConnection); a user without an employee record has none", async () => {
+    const { uniqueCode } = await board.project();
+    const mine = Array.from({ length: 3 }, () =>
+      board.body(uniqueCode, { participantIds: [board.writer.employee.id] }),
+    );
+    await board.api.post('/api/v1/tasks/bulk', { tasks: mine }, { token: board.writer.token });
+    const query = `query ($first: Int, $after: String) { myTasksConnection(first: $first, after: $after) {
+      edges { node { uniqueCode } } pageInfo { hasNextPage endCursor } totalCount } }`;
+    const first = await board.api.graphql(query, { first: 2 }, { token: board.writer.token });
+    const page = first.body.data.myTasksConnection;
+    expect(page.edges).toHaveLength(2);
+    expect(page.pageInfo.hasNextPage).toBe(true);
+    const rest = await board.api.graphql(query, { after: page.pageInfo.endCursor }, { token: board.writer.token });
+    expect(rest.body.data.myTasksConnection.edges).toHaveLength(page.totalCount - 2);
+    const none = await board.api.graphql(query, {}, { token: board.reader.token });
+    expect(none.body.data.myTasksConnection).toMatchObject({ edges: [], totalCount: 0 });
+  });
+
   it('refuses a cursor it did not make and a page size out of range, naming the argument', async () => {
     const { uniqueCode } = await board.project();
     for (const [variables, message] of [
