@@ -46,6 +46,7 @@ export const appErrorCodes = [
   'RESPONSE_TOO_LARGE',
   'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
+  'PRECONDITION_FAILED',
   'SERVICE_UNAVAILABLE',
 ] as const;
 

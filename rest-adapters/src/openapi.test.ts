@@ -35,6 +35,7 @@ describe('REST docs', () => {
     const statistics = operation('/api/v1/tasks/statistics', 'get');
     expect(statistics.parameters).toEqual([
       { name: 'projectId', in: 'query', required: true, schema: { type: 'string', minLength: 1 } },
+      expect.objectContaining({ name: 'If-None-Match', in: 'header', required: false }),
     ]);
     expect(statistics.responses['200'].content['application/json'].schema).toMatchObject({
       required: ['total', 'byStatus', 'byPriority', 'byDepartment'],
@@ -48,7 +49,32 @@ describe('REST docs', () => {
       'filters[departmentId]',
       'filters[tags]',
       'searches[name]',
+      'If-None-Match',
     ]);
+  });
+
+  it('describes ETag and If-None-Match (304) on every JSON GET, If-Match (412) on every guarded write', () => {
+    const guarded = restRoutes.filter((route) => route.guardedBy).map((route) => `${route.method} ${route.url}`);
+    expect(guarded).toEqual([
+      'PATCH /api/v1/projects/:uniqueCode',
+      'DELETE /api/v1/projects/:uniqueCode',
+      'PATCH /api/v1/projects/:uniqueCode/progress',
+      'PATCH /api/v1/tasks/:unique_code',
+      'PUT /api/v1/tasks/:unique_code/status',
+      'DELETE /api/v1/tasks/:unique_code',
+    ]);
+    for (const route of restRoutes) {
+      const described = operation(route.url.replace(/:(\w+)/g, '{$1}'), route.method.toLowerCase());
+      const headers = described.parameters.filter((parameter) => parameter.in === 'header').map(({ name }) => name);
+      if (route.method === 'GET' && !route.download) {
+        expect(headers, route.url).toEqual(['If-None-Match']);
+        expect(described.responses['304'].headers, route.url).toHaveProperty('ETag');
+        expect(described.responses['200'].headers, route.url).toHaveProperty('ETag');
+      } else if (route.guardedBy) {
+        expect(headers, route.url).toEqual(['If-Match']);
+        expect(described.responses['412'], route.url).toEqual({ $ref: '#/components/responses/412' });
+      } else expect(headers, route.url).toEqual([]);
+    }
   });
 
   it('names the security scheme and the refusals with the one error body', () => {

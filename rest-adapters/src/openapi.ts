@@ -60,6 +60,7 @@ const errorMeanings: Record<number, string> = {
   409: 'Conflict with a record that exists',
   410: 'A single-use confirmation already used or expired',
   413: 'Request body too large (1 MB; files 25 MB)',
+  412: 'Precondition failed: the record changed since the `ETag` given in `If-Match` (nothing written)',
   415: 'Unsupported content type',
   422: 'An Idempotency-Key already used with another request body',
   429: 'Rate limit exceeded; Retry-After gives the seconds to wait',
@@ -107,16 +108,56 @@ function errorsOf(route: RestRoute): number[] {
     ...(route.params ? [404] : []),
     ...(route.body || route.upload ? [413, 415] : []),
     ...(route.refusals ?? []),
+    ...(route.guardedBy ? [412] : []),
     429,
     503,
   ].sort((a, b) => a - b);
 }
 
+const entityTag = {
+  schema: { type: 'string' },
+  description:
+    'A strong tag of this answer: it changes when anything in it changes (a list: an item, the order, the total)',
+};
+
+/** A GET's JSON answer carries an `ETag`; `If-None-Match` with a current tag answers 304 with no body. */
+const conditionalRead: { header: NonNullable<DescribedPath['headers']>[number]; notModified: DescribedResponse } = {
+  header: {
+    name: 'If-None-Match',
+    required: false,
+    description: 'Tags of copies the client holds (or `*`): when one is current, 304 Not Modified with no body',
+  },
+  notModified: {
+    description: 'Not modified: the copy the client holds is current (no body)',
+    headers: { ETag: entityTag },
+  },
+};
+
+/** A write guarded by its record's GET (`guardedBy`) honours `If-Match`. */
+const conditionalWrite = {
+  name: 'If-Match',
+  required: false,
+  description:
+    'The `ETag` of the record as the client last read it (GET of the same record): when the record has changed ' +
+    'since, 412 `Precondition failed` and nothing is written',
+};
+
+const notModified: Record<number, DescribedResponse> = { 304: conditionalRead.notModified };
+
+/** The route's own headers, then the conditional request's (`If-None-Match` on a read, `If-Match` on a guarded write). */
+function headersOf(route: RestRoute, conditional: boolean): DescribedPath['headers'] {
+  const own = route.headers ?? [];
+  if (conditional) return [...own, conditionalRead.header];
+  if (route.guardedBy) return [...own, conditionalWrite];
+  return own.length > 0 ? own : undefined;
+}
+
 export function describeRoute(route: RestRoute): DescribedPath {
   const statuses = typeof route.status === 'object' ? route.status.possible : [route.status ?? 200];
+  const conditional = route.method === 'GET' && !route.download;
   const success: DescribedResponse = route.download
     ? downloadResponse
-    : { description: 'Success', schema: route.response };
+    : { description: 'Success', schema: route.response, ...(conditional ? { headers: { ETag: entityTag } } : {}) };
   const operation = route.operation.replace(/\s+/g, ' ').trim();
   return {
     method: route.method,
@@ -128,9 +169,12 @@ export function describeRoute(route: RestRoute): DescribedPath {
     auth: route.auth,
     params: route.params,
     query: route.query,
-    headers: route.headers,
+    headers: headersOf(route, conditional),
     requestBody: requestBodyOf(route),
-    responses: Object.fromEntries(statuses.map((status) => [status, success])),
+    responses: {
+      ...Object.fromEntries(statuses.map((status) => [status, success])),
+      ...(conditional ? notModified : {}),
+    },
     errors: errorsOf(route),
   };
 }

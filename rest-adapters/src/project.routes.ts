@@ -154,6 +154,7 @@ export const projectRoutes = defineRoutes([
   route({
     method: 'PATCH',
     url: '/api/v1/projects/:uniqueCode',
+    guardedBy: '/api/v1/projects/:uniqueCode',
     summary: 'Update a project (only the fields sent)',
     tag: 'projects',
     auth: 'bearer',
@@ -173,6 +174,7 @@ export const projectRoutes = defineRoutes([
   route({
     method: 'DELETE',
     url: '/api/v1/projects/:uniqueCode',
+    guardedBy: '/api/v1/projects/:uniqueCode',
     summary: 'Delete a project (soft: it disappears from every read)',
     tag: 'projects',
     auth: 'bearer',
@@ -209,6 +211,7 @@ export const projectRoutes = defineRoutes([
   route({
     method: 'PATCH',
     url: '/api/v1/projects/:uniqueCode/progress',
+    guardedBy: '/api/v1/projects/:uniqueCode',
     summary: "Set a project's progress",
     tag: 'projects',
     auth: 'bearer',

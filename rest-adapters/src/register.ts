@@ -5,6 +5,8 @@ import { ServiceTokenRequiredError } from '@platform/lib/auth/auth.errors';
 import { GraphQLResultError, ValidationError } from '@platform/lib/errors';
 import { callerOf, type GatewayContext } from '@platform/lib/graphql/context';
 import { validate } from '@platform/lib/validation';
+import { entityTagOf, matchHolds, noneMatchHolds } from './conditional.js';
+import { PreconditionFailedError } from './conditional.errors.js';
 import { sendDownload } from './download.js';
 import type { RestRoute } from './route.js';
 import { uploadOf } from './upload.js';
@@ -54,7 +56,53 @@ function declaredHeaders(route: RestRoute, request: FastifyRequest): Record<stri
   );
 }
 
-function serve(route: RestRoute, executor: RestExecutor): RouteOptions {
+/** The input a route's own schemas parse from the request. */
+async function inputOf(route: RestRoute, request: FastifyRequest) {
+  return {
+    body: route.body ? validate(route.body, request.body) : request.body,
+    params: (route.params ? validate(route.params, request.params) : request.params) as Record<string, string>,
+    query: (route.query ? validate(route.query, request.query) : request.query) as Record<string, unknown>,
+    upload: route.upload ? await uploadOf(request, route.upload) : undefined,
+    headers: declaredHeaders(route, request),
+  };
+}
+
+async function dataOf(
+  route: RestRoute,
+  variables: Record<string, unknown>,
+  executor: RestExecutor,
+  context: GatewayContext,
+) {
+  const result = await executor.execute(route.operation, variables, context);
+  const [firstError] = result.errors ?? [];
+  if (firstError) throw new GraphQLResultError(firstError);
+  return result.data ?? {};
+}
+
+/**
+ * `If-Match` on a write: the record as its GET route answers it now, for the same caller, must still carry one of
+ * the tags given; otherwise 412 and the write's operation never runs (decisions: issue 28, Conditional requests).
+ */
+async function checkPrecondition(
+  reader: RestRoute,
+  request: FastifyRequest,
+  params: Record<string, string>,
+  executor: RestExecutor,
+  context: GatewayContext,
+): Promise<void> {
+  const header = request.headers['if-match'];
+  if (header === undefined || !reader.result) return;
+  const readParams = (reader.params ? validate(reader.params, params) : params) as Record<string, string>;
+  const data = await dataOf(
+    reader,
+    reader.variables({ body: undefined, params: readParams, query: {}, headers: {} }),
+    executor,
+    context,
+  );
+  if (!matchHolds(header, entityTagOf(reader.result(data)))) throw new PreconditionFailedError();
+}
+
+function serve(route: RestRoute, executor: RestExecutor, reader: RestRoute | undefined): RouteOptions {
   return {
     method: route.method,
     url: route.url,
@@ -62,27 +110,36 @@ function serve(route: RestRoute, executor: RestExecutor): RouteOptions {
       const context = await executor.context(request);
       checkAuth(route, context);
       checkQueryNames(route, request.query);
-      const input = {
-        body: route.body ? validate(route.body, request.body) : request.body,
-        params: (route.params ? validate(route.params, request.params) : request.params) as Record<string, string>,
-        query: (route.query ? validate(route.query, request.query) : request.query) as Record<string, unknown>,
-        upload: route.upload ? await uploadOf(request, route.upload) : undefined,
-        headers: declaredHeaders(route, request),
-      };
-      const result = await executor.execute(route.operation, route.variables(input), context);
-      const [firstError] = result.errors ?? [];
-      if (firstError) throw new GraphQLResultError(firstError);
+      const input = await inputOf(route, request);
+      if (reader) await checkPrecondition(reader, request, input.params, executor, context);
+      const data = await dataOf(route, route.variables(input), executor, context);
       if (route.noStore) void reply.header('cache-control', 'no-store');
-      const data = result.data ?? {};
       const status = typeof route.status === 'object' ? route.status.of(data) : (route.status ?? 200);
       if (route.download) {
         const { subgraph, id, ...download } = route.download(data);
         const bytes = await executor.content(subgraph, id, context);
         return sendDownload(reply.code(status), { ...download, bytes });
       }
-      return reply.code(status).send(route.result(data));
+      const body = route.result(data);
+      if (route.method !== 'GET') return reply.code(status).send(body);
+      const tag = entityTagOf(body);
+      void reply.header('etag', tag);
+      if (noneMatchHolds(request.headers['if-none-match'], tag)) return reply.code(304).send();
+      return reply.code(status).send(body);
     },
   };
+}
+
+/** The GET route each guarded write names (`guardedBy`); a name that is not a declared GET stops start-up. */
+function readersOf(routes: RestRoute[]): Map<RestRoute, RestRoute> {
+  const readers = new Map<RestRoute, RestRoute>();
+  for (const route of routes.filter((candidate) => candidate.guardedBy)) {
+    const reader = routes.find((candidate) => candidate.method === 'GET' && candidate.url === route.guardedBy);
+    if (!reader?.result)
+      throw new Error(`REST route ${route.method} ${route.url}: no GET ${route.guardedBy} to guard by`);
+    readers.set(route, reader);
+  }
+  return readers;
 }
 
 /** Every route's operation is checked before the edge serves anything: a broken one stops start-up, named. */
@@ -104,11 +161,13 @@ function prepareOperations(routes: RestRoute[], executor: RestExecutor): void {
  */
 export function registerRestRoutes(app: FastifyInstance, routes: RestRoute[], executor: RestExecutor): void {
   prepareOperations(routes, executor);
-  for (const route of routes.filter((candidate) => !candidate.upload)) app.route(serve(route, executor));
+  const readers = readersOf(routes);
+  for (const route of routes.filter((candidate) => !candidate.upload))
+    app.route(serve(route, executor, readers.get(route)));
   const uploads = routes.filter((candidate) => candidate.upload);
   if (uploads.length === 0) return;
   void app.register(async (scope) => {
     await scope.register(multipart);
-    for (const route of uploads) scope.route(serve(route, executor));
+    for (const route of uploads) scope.route(serve(route, executor, readers.get(route)));
   });
 }

@@ -91,6 +91,11 @@ interface RouteDeclaration<Data, Variables, Body, Params, Query> {
   refusals?: number[];
   /** Responses that carry tokens or secrets are never cached (decisions: Hardening). */
   noStore?: boolean;
+  /**
+   * The path of the GET route that reads the record this route writes (`/api/v1/tasks/:unique_code`): an `If-Match`
+   * header is compared with that answer's `ETag`, and a mismatch answers 412 before the operation runs.
+   */
+  guardedBy?: string;
 }
 
 /**

@@ -45,6 +45,13 @@ const updateBody = z.object({
   tags: strings.optional(),
 });
 
+/** Bulk bodies: each item of the shape of one; the subgraph bounds the count (1 to 100) and names `tasks.<i>.<field>`. */
+const bulkCreateBody = z.object({ tasks: z.array(createBody, { invalid_type_error: 'must be an array' }) });
+const bulkUpdateBody = z.object({
+  tasks: z.array(updateBody.extend({ unique_code: text }), { invalid_type_error: 'must be an array' }),
+});
+const taskListShape = z.strictObject({ data: z.array(taskShape) });
+
 const listQuery = sortedPageQuery.extend({
   status: queryText.optional(),
   priority: queryText.optional(),
@@ -86,6 +93,45 @@ export const taskRoutes = defineRoutes([
     response: taskShape,
     result: (data) => taskOf(data.createTask),
     status: 201,
+  }),
+  route({
+    method: 'POST',
+    url: '/api/v1/tasks/bulk',
+    summary: 'Create up to 100 tasks at once, all or none; a refusal names the item and field (tasks.3.name)',
+    tag: 'tasks',
+    auth: 'bearer',
+    body: bulkCreateBody,
+    operation: graphql(`
+      mutation CreateTasks($tasks: [CreateTaskInput!]!) {
+        createTasks(tasks: $tasks) {
+          ...TaskFields
+        }
+      }
+    `),
+    variables: ({ body }) => ({ tasks: body.tasks }),
+    response: taskListShape,
+    result: (data) => ({ data: data.createTasks.map(taskOf) }),
+    status: 201,
+  }),
+  route({
+    method: 'PATCH',
+    url: '/api/v1/tasks/bulk',
+    summary: 'Update up to 100 tasks at once ({ unique_code, ...changes } each), all or none',
+    tag: 'tasks',
+    auth: 'bearer',
+    body: bulkUpdateBody,
+    operation: graphql(`
+      mutation UpdateTasks($tasks: [UpdateTasksItemInput!]!) {
+        updateTasks(tasks: $tasks) {
+          ...TaskFields
+        }
+      }
+    `),
+    variables: ({ body }) => ({
+      tasks: body.tasks.map(({ unique_code: uniqueCode, ...changes }) => ({ uniqueCode, ...changes })),
+    }),
+    response: taskListShape,
+    result: (data) => ({ data: data.updateTasks.map(taskOf) }),
   }),
   route({
     method: 'GET',
@@ -214,6 +260,7 @@ export const taskRoutes = defineRoutes([
   route({
     method: 'PATCH',
     url: '/api/v1/tasks/:unique_code',
+    guardedBy: '/api/v1/tasks/:unique_code',
     summary: 'Update a task (only the fields sent; parentId null makes it top level)',
     tag: 'tasks',
     auth: 'bearer',
@@ -233,6 +280,7 @@ export const taskRoutes = defineRoutes([
   route({
     method: 'PUT',
     url: '/api/v1/tasks/:unique_code/status',
+    guardedBy: '/api/v1/tasks/:unique_code',
     summary: "Set a task's status (a free string)",
     tag: 'tasks',
     auth: 'bearer',
@@ -252,6 +300,7 @@ export const taskRoutes = defineRoutes([
   route({
     method: 'DELETE',
     url: '/api/v1/tasks/:unique_code',
+    guardedBy: '/api/v1/tasks/:unique_code',
     summary: 'Delete a task (soft: it disappears from every read)',
     tag: 'tasks',
     auth: 'bearer',

@@ -51,6 +51,7 @@ export const appCodeStatus: Readonly<Record<AppErrorCode, number>> = {
   RESPONSE_TOO_LARGE: 400,
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
+  PRECONDITION_FAILED: 412,
   SERVICE_UNAVAILABLE: 503,
 };
 

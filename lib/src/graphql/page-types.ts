@@ -59,3 +59,71 @@ export function itemsPageType<T extends object>(Item: ClassType<T>, name: string
   }
   return Page;
 }
+
+/** Relay's page information of a connection (forward paging: `first`, `after`). */
+@ObjectType()
+export class PageInfo {
+  @Field(() => Boolean)
+  hasNextPage!: boolean;
+
+  @Field(() => Boolean, { description: 'Always false: connections page forward only' })
+  hasPreviousPage!: boolean;
+
+  @Field(() => String, { nullable: true })
+  startCursor!: string | null;
+
+  @Field(() => String, { nullable: true })
+  endCursor!: string | null;
+}
+
+export interface ShownConnection<Shown> {
+  edges: { cursor: string; node: Shown }[];
+  pageInfo: PageInfo;
+  totalCount: number;
+}
+
+/** The graph's Relay-style connection of one type (`TaskConnection`), with its edge type (`TaskConnectionEdge`). */
+export function connectionType<Shown extends object>(
+  Item: ClassType<Shown>,
+  name: string,
+): ClassType<ShownConnection<Shown>> {
+  @ObjectType(`${name}Edge`)
+  class Edge {
+    @Field(() => String)
+    cursor!: string;
+
+    @Field(() => Item)
+    node!: Shown;
+  }
+
+  @ObjectType(name)
+  class Connection implements ShownConnection<Shown> {
+    @Field(() => [Edge])
+    edges!: { cursor: string; node: Shown }[];
+
+    @Field(() => PageInfo)
+    pageInfo!: PageInfo;
+
+    @Field(() => Int, { description: 'Every row of the list, on every page' })
+    totalCount!: number;
+  }
+  return Connection;
+}
+
+/** A service's connection as the graph shows it: each row through its view, with its cursor. */
+export function shownConnection<Row, Shown>(
+  connection: { rows: Row[]; hasNextPage: boolean; totalCount: number; cursor(row: Row): string },
+  view: (row: Row) => Shown,
+): ShownConnection<Shown> {
+  const edges = connection.rows.map((row) => ({ cursor: connection.cursor(row), node: view(row) }));
+  return {
+    edges,
+    totalCount: connection.totalCount,
+    pageInfo: {
+      hasNextPage: connection.hasNextPage,
+      hasPreviousPage: false,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}

@@ -36,6 +36,7 @@ import { projectWiring } from './projects/project.wiring.js';
 import type { TaskFacetRepository } from './task-facets/task-facet.repository.js';
 import type { TaskFacetService } from './task-facets/task-facet.service.js';
 import { taskFacetWiring } from './task-facets/task-facet.wiring.js';
+import type { TaskBulkService } from './tasks/task-bulk.service.js';
 import type { TaskLoaders } from './tasks/task-loaders.js';
 import type { NestedTaskService } from './tasks/task-nested.service.js';
 import type { TaskRepository } from './tasks/task.repository.js';
@@ -50,6 +51,7 @@ export interface ProjectsServices {
   resources: ProjectResourceService;
   expenses: ExpenseService;
   tasks: TaskService;
+  taskBulk: TaskBulkService;
   taskLoaders: TaskLoaders;
   nestedTasks: NestedTaskService;
   comments: CommentService;

@@ -6,6 +6,8 @@ import { ProjectFieldsResolver } from './projects/project-fields.resolver.js';
 import { ProjectResolver } from './projects/project.resolver.js';
 import { ActivityResolver, TaskHistoryFieldsResolver } from './activities/activity.resolver.js';
 import { TaskFieldsResolver, TaskParticipantFieldsResolver } from './tasks/task-fields.resolver.js';
+import { TaskBulkResolver } from './tasks/task-bulk.resolver.js';
+import { TaskConnectionResolver } from './tasks/task-connections.resolver.js';
 import { TaskResolver } from './tasks/task.resolver.js';
 import { TaskNestedResolver } from './tasks/task-nested.resolver.js';
 // type-graphql adds a type's field resolvers in the order their modules load, and the SDL lists them so: these two
@@ -28,6 +30,8 @@ export function buildProjectsSchema() {
       ProjectFieldsResolver,
       ExpenseResolver,
       TaskResolver,
+      TaskBulkResolver,
+      TaskConnectionResolver,
       TaskFieldsResolver,
       TaskParticipantFieldsResolver,
       TaskNestedResolver,

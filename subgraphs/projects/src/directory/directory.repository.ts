@@ -11,6 +11,16 @@ const knownEmployeesStatement: PreparedStatement = {
   text: 'select count(*)::int as known from "auth"."employee" where id = any($1::uuid[])',
 };
 
+const employeesAmongStatement: PreparedStatement = {
+  name: 'projects.directory.employees.among',
+  text: 'select id from "auth"."employee" where id = any($1::uuid[])',
+};
+
+const departmentsAmongStatement: PreparedStatement = {
+  name: 'projects.directory.departments.among',
+  text: 'select id from "auth"."department" where id = any($1::uuid[])',
+};
+
 const knownDepartmentStatement: PreparedStatement = {
   name: 'projects.directory.department.known',
   text: 'select exists (select 1 from "auth"."department" where id = $1::uuid) as known',
@@ -25,6 +35,19 @@ export class DirectoryReferences {
     if (ids.length === 0) return true;
     const [row] = await runStatement<{ known: number }>(this.em, knownEmployeesStatement, [ids]);
     return row?.known === ids.length;
+  }
+
+  /** The employees among these ids: a bulk change names the item whose participant is unknown. */
+  async employeesAmong(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await runStatement<{ id: string }>(this.em, employeesAmongStatement, [[...new Set(ids)]]);
+    return new Set(rows.map((row) => row.id));
+  }
+
+  async departmentsAmong(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await runStatement<{ id: string }>(this.em, departmentsAmongStatement, [[...new Set(ids)]]);
+    return new Set(rows.map((row) => row.id));
   }
 
   async isDepartment(id: string): Promise<boolean> {

@@ -75,6 +75,12 @@ export class FileService {
     return ids.every((id) => readable.has(id));
   }
 
+  /** The files of `ids` the caller may open: a bulk change names the item whose file is not among them. */
+  async readableAmong(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0 || !this.deps.reader) return new Set();
+    return this.deps.repository.readableAmong([...ids], this.deps.reader);
+  }
+
   async content(id: string): Promise<Buffer> {
     return this.deps.storage.read((await this.get(id)).storedName);
   }

@@ -42,6 +42,11 @@ export class ProjectRepository {
     return this.em.findOne(Project, { uniqueCode, deletedAt: null });
   }
 
+  /** The live projects among these codes, in one statement. */
+  findLiveMany(uniqueCodes: readonly string[]): Promise<Project[]> {
+    return this.em.find(Project, { uniqueCode: { $in: [...uniqueCodes] }, deletedAt: null });
+  }
+
   findLiveByIdOrCode(idOrCode: string, isId: boolean): Promise<Project | null> {
     return this.em.findOne(
       Project,

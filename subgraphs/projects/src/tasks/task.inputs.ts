@@ -69,6 +69,13 @@ export class UpdateTaskInput {
   tags?: string[];
 }
 
+/** One item of `updateTasks`: the task's code and its changes, with the PATCH semantics of `updateTask`. */
+@InputType()
+export class UpdateTasksItemInput extends UpdateTaskInput {
+  @Field(() => String, { description: "The task's uniqueCode" })
+  uniqueCode!: string;
+}
+
 @ArgsType()
 class TaskFilters {
   @Field(() => String, { nullable: true })

@@ -92,6 +92,14 @@ const nextNumberStatement: PreparedStatement = {
   returning "last_number"`,
 };
 
+/** Draws $2 numbers of project $1 at once: the last one is returned, the counter row stays locked. */
+const nextNumbersStatement: PreparedStatement = {
+  name: 'projects.task_sequence.next_many',
+  text: `insert into "projects"."task_sequence" ("project_id", "last_number") values ($1, $2)
+  on conflict ("project_id") do update set "last_number" = "task_sequence"."last_number" + $2
+  returning "last_number"`,
+};
+
 /** Project $1's live tasks per status. */
 const countByStatusStatement: PreparedStatement = {
   name: 'projects.task.count_by_status',
@@ -138,6 +146,62 @@ export class TaskRepository implements ProjectTasks {
     this.stageParticipants(task.id, participantIds);
     await this.em.flush();
     return task;
+  }
+
+  /**
+   * Stages tasks of a bulk create with their participants, drawing each project's numbers in one statement, and
+   * writes them in one flush (one insert per table): the statements do not grow with the number of tasks.
+   */
+  async addMany(items: { values: NewTask; projectCode: string; participantIds: string[] }[]): Promise<Task[]> {
+    const perProject = new Map<string, number>();
+    for (const { values } of items) perProject.set(values.projectId, (perProject.get(values.projectId) ?? 0) + 1);
+    const nextOf = new Map<string, number>();
+    for (const [projectId, count] of perProject) {
+      const [drawn] = await runStatement<{ last_number: number }>(this.em, nextNumbersStatement, [projectId, count], {
+        joinTransaction: true,
+      });
+      nextOf.set(projectId, drawn!.last_number - count + 1);
+    }
+    const tasks = items.map(({ values, projectCode, participantIds }) => {
+      const number = nextOf.get(values.projectId)!;
+      nextOf.set(values.projectId, number + 1);
+      const task = this.em.create(Task, { ...values, number, uniqueCode: `${projectCode}-T${number}` });
+      this.stageParticipants(task.id, participantIds);
+      return task;
+    });
+    await this.em.flush();
+    return tasks;
+  }
+
+  /** A bulk update: the participants replaced are deleted in one statement, everything else in one flush. */
+  async updateMany(items: { task: Task; changes: TaskChanges; participantIds?: string[] }[]): Promise<void> {
+    const replaced = items.filter((item) => item.participantIds).map((item) => item.task.id);
+    if (replaced.length > 0) await this.em.nativeDelete(TaskParticipant, { taskId: { $in: replaced } });
+    for (const { task, changes, participantIds } of items) {
+      this.em.assign(task, changes);
+      if (!participantIds) continue;
+      this.stageParticipants(task.id, participantIds);
+      task.updatedAt = new Date();
+    }
+    await this.em.flush();
+  }
+
+  /** The live tasks among these codes, in one statement. */
+  findLiveMany(uniqueCodes: readonly string[]): Promise<Task[]> {
+    return this.em.find(Task, { uniqueCode: { $in: [...uniqueCodes] }, deletedAt: null });
+  }
+
+  /** The live tasks among these ids, in one statement. */
+  findLiveManyById(ids: readonly string[]): Promise<Task[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.em.find(Task, { id: { $in: [...ids] }, deletedAt: null });
+  }
+
+  /** The parent ids of these tasks, deleted or not, in one statement: the bulk cycle check walks up level by level. */
+  async parentsOf(taskIds: readonly string[]): Promise<Map<string, string | null>> {
+    if (taskIds.length === 0) return new Map();
+    const rows = await this.em.find(Task, { id: { $in: [...taskIds] } }, { fields: ['parentId'] });
+    return new Map(rows.map((row) => [row.id, row.parentId]));
   }
 
   async update(task: Task, changes: TaskChanges, participantIds?: string[]): Promise<void> {
@@ -193,6 +257,25 @@ export class TaskRepository implements ProjectTasks {
   async parentOf(taskId: string): Promise<string | null> {
     const row = await this.em.findOne(Task, { id: taskId }, { fields: ['parentId'] });
     return row?.parentId ?? null;
+  }
+
+  /**
+   * The live tasks of a scope after a key, newest first (`created_at desc, id desc`, the order of the nested list),
+   * `limit` rows, and the count of all of them: a keyset page, stable while tasks are added (they sort first).
+   */
+  async pageAfter(
+    scope: TaskScope,
+    after: { at: Date; id: string } | null,
+    limit: number,
+  ): Promise<{ rows: Task[]; total: number }> {
+    const live: FilterQuery<Task> = { deletedAt: null };
+    if ('projectId' in scope) live.projectId = scope.projectId;
+    else live.id = { $in: await this.tasksOfParticipant(scope.participantId) };
+    const where: FilterQuery<Task> = after
+      ? { ...live, $or: [{ createdAt: { $lt: after.at } }, { createdAt: after.at, id: { $lt: after.id } }] }
+      : live;
+    const rows = await this.em.find(Task, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+    return { rows, total: await this.em.count(Task, live) };
   }
 
   /** Hand-written: the entity manager counts, but not per group. */

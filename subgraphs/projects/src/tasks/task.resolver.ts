@@ -8,7 +8,10 @@ import { TaskDeletion, TaskPage, TaskType } from './task.types.js';
 import { taskView } from './task.views.js';
 import type { TaskActor } from './task.service.js';
 
-const actorOf = (caller: UserCaller): TaskActor => ({ userId: caller.userId, employeeId: caller.employee?.id ?? null });
+export const actorOf = (caller: UserCaller): TaskActor => ({
+  userId: caller.userId,
+  employeeId: caller.employee?.id ?? null,
+});
 
 /** Tasks (projects spec; permissions tasks:read, tasks:write; admin implies all). */
 @Resolver()

@@ -1,3 +1,5 @@
+import { type Connection, cursorOf, firstOf, keyOfCursor } from '@platform/lib/cursor';
+import { ValidationError } from '@platform/lib/errors';
 import { metaPage, type MetaPage } from '@platform/lib/paging';
 import { validate } from '@platform/lib/validation';
 import type { FileService } from '../files/file.service.js';
@@ -10,6 +12,14 @@ import type { Task } from './task.entity.js';
 import { InvalidParentError, TaskNotFoundError, UnknownProjectError, UnknownTaskFileError } from './task.errors.js';
 import type { TaskChanges, TaskListQuery, TaskRepository, TaskScope } from './task.repository.js';
 import { createTaskInput, listTasksInput, statusInput, updateTaskInput } from './task.validation.js';
+
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Forward paging of a connection: `first` rows after the cursor `after`. */
+export interface ConnectionPage {
+  first?: number | null;
+  after?: string | null;
+}
 
 /** Who acts: the signed-in user, and their employee record if they have one ("my tasks"). */
 export interface TaskActor {
@@ -51,6 +61,33 @@ export class TaskService {
     const query = validate(listTasksInput, withoutNulls(input));
     const project = await this.deps.projectService.getByIdOrCode(projectId);
     return this.page({ projectId: project.id }, query);
+  }
+
+  /** A project's tasks as a connection (newest first), `first` after the cursor `after` (issue 28, item 4). */
+  async connectionOfProject(projectId: string, page: ConnectionPage): Promise<Connection<Task>> {
+    const first = firstOf(page.first);
+    const project = await this.deps.projectService.getByIdOrCode(projectId);
+    return this.connection({ projectId: project.id }, first, page.after);
+  }
+
+  /** The caller's tasks as a connection; a user without an employee record has none. */
+  async connectionOfActor(actor: TaskActor, page: ConnectionPage): Promise<Connection<Task>> {
+    const first = firstOf(page.first);
+    if (!actor.employeeId) return this.connection(null, first, page.after);
+    return this.connection({ participantId: actor.employeeId }, first, page.after);
+  }
+
+  private async connection(scope: TaskScope | null, first: number, cursor?: string | null): Promise<Connection<Task>> {
+    const after = cursor ? keyOfCursor(cursor) : null;
+    const key = after && uuidText.test(after.id) ? { at: new Date(after.at), id: after.id } : null;
+    if (after && !key) throw ValidationError.field('after', 'is not a cursor of this list');
+    const { rows, total } = scope ? await this.deps.tasks.pageAfter(scope, key, first + 1) : { rows: [], total: 0 };
+    return {
+      rows: rows.slice(0, first),
+      hasNextPage: rows.length > first,
+      totalCount: total,
+      cursor: (task) => cursorOf({ at: task.createdAt.getTime(), id: task.id }),
+    };
   }
 
   /** Tasks the caller's employee takes part in; a user without an employee record has none. */

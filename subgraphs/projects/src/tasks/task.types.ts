@@ -1,5 +1,5 @@
 import { Directive, Field, ID, ObjectType } from 'type-graphql';
-import { metaPageType } from '@platform/lib/graphql/page-types';
+import { connectionType, metaPageType } from '@platform/lib/graphql/page-types';
 
 /** The auth subgraph's department, referenced by id; the gateway resolves its fields there (batched _entities). */
 @Directive('@key(fields: "id", resolvable: false)')
@@ -70,6 +70,7 @@ export class TaskParticipantType {
 }
 
 export const TaskPage = metaPageType(TaskType, 'TaskPage');
+export const TaskConnection = connectionType(TaskType, 'TaskConnection');
 
 @ObjectType()
 export class TaskDeletion {

@@ -5,6 +5,7 @@ import type { FileService } from '../files/file.service.js';
 import type { ProjectRepository } from '../projects/project.repository.js';
 import type { ProjectService } from '../projects/project.service.js';
 import type { TaskChangeLog } from './task-changes.js';
+import { TaskBulkService } from './task-bulk.service.js';
 import { TaskLoaders } from './task-loaders.js';
 import { NestedTaskService } from './task-nested.service.js';
 import { TaskRepository } from './task.repository.js';
@@ -30,6 +31,20 @@ export const taskWiring = {
       directory: scope.directory,
       changes: scope.activity,
       now: scope.platform.now,
+    }),
+  taskBulk: (scope: {
+    taskRows: TaskRepository;
+    projectRows: ProjectRepository;
+    files: FileService;
+    directory: DirectoryReferences;
+    activity: TaskChangeLog;
+  }) =>
+    new TaskBulkService({
+      tasks: scope.taskRows,
+      projects: scope.projectRows,
+      files: scope.files,
+      directory: scope.directory,
+      changes: scope.activity,
     }),
   taskLoaders: (scope: { taskRows: TaskRepository }) => new TaskLoaders({ tasks: scope.taskRows }),
   nestedTasks: (scope: { taskRows: TaskRepository; taskLoaders: TaskLoaders }) =>
