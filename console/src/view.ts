@@ -83,3 +83,10 @@ export function pager(
     next,
   );
 }
+
+/** Renders again without losing the keyboard's place: the element focused before (by its id) is focused after. */
+export function keepingFocus(render: () => void): void {
+  const focused = document.activeElement?.id;
+  render();
+  if (focused && document.activeElement?.id !== focused) document.getElementById(focused)?.focus();
+}
