@@ -7,6 +7,7 @@ import { boardPage } from './pages/board.js';
 import { devicesPage } from './pages/devices.js';
 import { inboxPage, startInbox } from './pages/inbox.js';
 import { passkeysPage } from './pages/passkeys.js';
+import { projectPage } from './pages/project.js';
 import { projectsPage } from './pages/projects.js';
 import { securityPage } from './pages/security.js';
 import { wireSignIn } from './pages/sign-in.js';
@@ -23,6 +24,7 @@ interface Page {
 const pages: Record<string, Page> = {
   inbox: inboxPage,
   projects: projectsPage,
+  project: projectPage,
   board: boardPage,
   task: taskPage,
   devices: devicesPage,
@@ -31,7 +33,7 @@ const pages: Record<string, Page> = {
   passkeys: passkeysPage,
 };
 /** The pages reached from another page, and the navigation link that stays current on them. */
-const partOf: Record<string, string> = { board: 'projects', task: 'projects' };
+const partOf: Record<string, string> = { board: 'projects', task: 'projects', project: 'projects' };
 const firstPage = 'inbox';
 let stopInbox = () => {};
 

@@ -199,8 +199,9 @@ function statusSelect(task: Task): HTMLElement {
     select.append(element('option', { value: status, textContent: words(status), selected: status === task.status }));
   }
   select.addEventListener('change', () => void act(() => setStatus(task, select.value), 'Changing the status…'));
-  const label = element('label', { htmlFor: select.id, className: 'inline-label', textContent: 'Status' });
-  label.setAttribute('aria-label', `Status of ${task.name}`);
+  // The visible word is for the eye; the select's own name says whose status it is.
+  const label = element('span', { className: 'inline-label', textContent: 'Status' });
+  label.setAttribute('aria-hidden', 'true');
   select.setAttribute('aria-label', `Status of ${task.name}`);
   return element('span', { className: 'field' }, label, select);
 }
