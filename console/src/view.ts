@@ -22,6 +22,11 @@ export async function act(action: () => Promise<void>, waiting = ''): Promise<vo
   }
 }
 
+/** Work the page does by itself (a live update, a catch-up): it says nothing unless it fails. */
+export function quietly(work: () => Promise<void>): void {
+  work().catch((error: Error) => say(`Failed: ${error.message}`));
+}
+
 export function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   properties: Partial<HTMLElementTagNameMap[K]> = {},

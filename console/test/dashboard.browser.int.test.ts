@@ -179,6 +179,7 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
 
   it('moves a task to another column by dragging it on the board', async () => {
     await page().getByRole('button', { name: 'Board', exact: true }).click();
+    await expect.poll(() => card('Paint the railings').getAttribute('draggable')).toBe('true');
     await card('Paint the railings').dragTo(page().locator('#board-columns section[data-status="review"]'));
     await expect.poll(() => card('Paint the railings').getAttribute('data-status')).toBe('review');
     await expect
@@ -218,7 +219,7 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
 
     await thread.locator(':scope > li').first().getByRole('button', { name: 'Reply to Dana Reyes' }).click();
     expect(await text('#reply-to')).toContain('Replying to Dana Reyes');
-    await page().getByLabel('Your comment').fill('Week 51 works for the site too.');
+    await page().getByLabel('Your comment', { exact: true }).fill('Week 51 works for the site too.');
     await page().getByRole('button', { name: 'Add the comment' }).click();
     const mine = thread.locator('li.comment', { hasText: 'Week 51 works for the site too.' });
     await expect.poll(() => mine.count()).toBe(1);
@@ -238,7 +239,7 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
     await sam.page.goto(`${server.url}/console${taskHash}`);
     await signIn(sam.page, siteLead);
     await expect.poll(() => sam.page.getByRole('heading', { level: 1 }).innerText()).toBe('Order steel girders');
-    await sam.page.getByLabel('Your comment').fill('The crane is booked for Tuesday.');
+    await sam.page.getByLabel('Your comment', { exact: true }).fill('The crane is booked for Tuesday.');
     await sam.page.getByRole('button', { name: 'Add the comment' }).click();
     await expect.poll(() => text('#status', sam.page)).toBe('Comment added');
     const arrived = page().locator('#comments li.comment', { hasText: 'The crane is booked for Tuesday.' });
@@ -261,7 +262,7 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
     expect(await card('Order steel girders').innerText()).toContain('4 comments');
   });
 
-  it('catches up after a dropped connection: what was done meanwhile shows once', async () => {
+  it('catches up after a dropped connection: what was done meanwhile shows once', { timeout: 90_000 }, async () => {
     const before = subscriptions();
     proxy.setMode('refuse');
     await expect.poll(() => text('#connection'), waitLong).toBe('Reconnecting…');

@@ -7,7 +7,7 @@ import { graphql } from '../generated/index.js';
 import type { ProjectBoardQuery, ProjectBoardQueryVariables } from '../generated/graphql.js';
 import { follow, onReconnect } from '../live.js';
 import { graph } from '../session.js';
-import { act, byId, element, keepingFocus, pager, say } from '../view.js';
+import { act, byId, element, keepingFocus, pager, quietly, say } from '../view.js';
 
 type Board = ProjectBoardQuery;
 type Task = Board['projectTasks']['data'][number];
@@ -165,6 +165,8 @@ let board: Board | null = null;
 let stopLive = () => {};
 let stopCatchingUp = () => {};
 let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+/** The task being dragged on the board. */
+let dragged: Task | null = null;
 
 const words = (value: string) => value.replace(/_/g, ' ');
 
@@ -248,7 +250,9 @@ function taskCard(task: Task, tasks: Task[]): HTMLLIElement {
   if (view === 'board') {
     item.draggable = true;
     item.addEventListener('dragstart', (event) => {
-      event.dataTransfer?.setData('text/plain', task.id);
+      dragged = task;
+      event.dataTransfer?.setData('text/plain', task.uniqueCode);
+      if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
       item.classList.add('dragging');
     });
     item.addEventListener('dragend', () => item.classList.remove('dragging'));
@@ -287,13 +291,15 @@ function column(status: string, tasks: Task[], all: Task[]): HTMLElement {
   if (tasks.length === 0) section.append(element('p', { className: 'empty', textContent: 'No task here.' }));
   section.addEventListener('dragover', (event) => {
     event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'move';
     section.classList.add('drop');
   });
   section.addEventListener('dragleave', () => section.classList.remove('drop'));
   section.addEventListener('drop', (event) => {
     event.preventDefault();
     section.classList.remove('drop');
-    const task = all.find((candidate) => candidate.id === event.dataTransfer?.getData('text/plain'));
+    const task = dragged;
+    dragged = null;
     if (task) void act(() => setStatus(task, status), 'Changing the status…');
   });
   return section;
@@ -389,7 +395,7 @@ async function load(): Promise<void> {
 /** Reads the view again soon: several activities of one change (or of a burst) cost one request. */
 function reloadSoon(): void {
   clearTimeout(reloadTimer);
-  reloadTimer = setTimeout(() => void act(load), 100);
+  reloadTimer = setTimeout(() => quietly(load), 100);
 }
 
 async function open(argument: string): Promise<void> {

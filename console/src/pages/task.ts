@@ -7,7 +7,7 @@ import type { CommentItemFragment, TaskViewQuery } from '../generated/graphql.js
 import type { ProjectActivitySubscription } from '../generated/graphql.js';
 import { follow, onReconnect } from '../live.js';
 import { graph } from '../session.js';
-import { act, button, byId, element, keepingFocus, say, time } from '../view.js';
+import { act, button, byId, element, keepingFocus, quietly, say, time } from '../view.js';
 import { projectActivity, usualStatuses } from './board.js';
 
 type Task = TaskViewQuery['task'];
@@ -352,7 +352,7 @@ function arrived({ taskActivityAdded: activity }: ProjectActivitySubscription): 
     }
   }
   clearTimeout(reloadTimer);
-  reloadTimer = setTimeout(() => void act(load), 100);
+  reloadTimer = setTimeout(() => quietly(load), 100);
 }
 
 async function open(argument: string): Promise<void> {
@@ -362,7 +362,7 @@ async function open(argument: string): Promise<void> {
     projectCode = project;
     taskCode = code;
     stopLive = follow(projectActivity, { projectId: projectCode }, arrived, (message) => say(`Failed: ${message}`));
-    stopCatchingUp = onReconnect(() => void act(load));
+    stopCatchingUp = onReconnect(() => quietly(load));
   }
   const area = byId('task-area');
   area.setAttribute('aria-busy', 'true');
