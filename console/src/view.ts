@@ -22,6 +22,15 @@ export async function act(action: () => Promise<void>, waiting = ''): Promise<vo
   }
 }
 
+/**
+ * Opens another page of the console and resolves once it has started (its `hashchange` is handled first), so
+ * that a message said after it is not cleared by the page's opening.
+ */
+export async function go(hash: string): Promise<void> {
+  location.hash = hash;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Work the page does by itself (a live update, a catch-up): it says nothing unless it fails. */
 export function quietly(work: () => Promise<void>): void {
   work().catch((error: Error) => say(`Failed: ${error.message}`));

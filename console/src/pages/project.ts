@@ -5,7 +5,7 @@ import { projectProgresses, projectStatuses } from '@platform/lib/contract/proje
 import { graphql } from '../generated/index.js';
 import type { ProjectDetailsQuery } from '../generated/graphql.js';
 import { graph } from '../session.js';
-import { act, button, byId, element, say } from '../view.js';
+import { act, button, byId, element, go, say } from '../view.js';
 
 type Details = ProjectDetailsQuery;
 
@@ -166,8 +166,8 @@ function askDelete(name: string): void {
   const kept = [...actions.childNodes];
   const confirm = button('Yes, delete', async () => {
     const { deleteProject: deleted } = await graph(deleteProject, { code });
+    await go('#projects');
     say(deleted.message);
-    location.hash = '#projects';
   });
   const cancel = button('Cancel', async () => {
     actions.replaceChildren(...kept);
@@ -219,8 +219,8 @@ byId('project-form').addEventListener('submit', (event) => {
     } else {
       const customerId = byId<HTMLSelectElement>('project-customer').value;
       const { createProject: created } = await graph(createProject, { input: { ...fields, customerId } });
+      await go(`#project/${created.uniqueCode}`);
       say(`Project created: ${created.uniqueCode}`);
-      location.hash = `#project/${created.uniqueCode}`;
     }
   }, 'Saving…').finally(() => (save.disabled = false));
 });
