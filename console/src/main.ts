@@ -3,22 +3,37 @@
 import './console.css';
 import { connect, disconnect, onConnectionState, type ConnectionState } from './live.js';
 import { approvalsPage, stopApprovals } from './pages/approvals.js';
+import { boardPage } from './pages/board.js';
 import { devicesPage } from './pages/devices.js';
 import { inboxPage, startInbox } from './pages/inbox.js';
 import { passkeysPage } from './pages/passkeys.js';
+import { projectPage } from './pages/project.js';
+import { projectsPage } from './pages/projects.js';
 import { securityPage } from './pages/security.js';
 import { wireSignIn } from './pages/sign-in.js';
+import { setMe, taskPage } from './pages/task.js';
 import { graphql } from './generated/index.js';
 import { begin, graph, onEnd, signOut, signedIn, type TokenSet } from './session.js';
 import { act, byId, say } from './view.js';
 
-const pages: Record<string, { open: () => Promise<void> }> = {
+/** A page opens with what follows its name in the address (`#board/PRJ-1`: the project); it may let go on leaving. */
+interface Page {
+  open: (argument: string) => Promise<void>;
+  close?: () => void;
+}
+const pages: Record<string, Page> = {
   inbox: inboxPage,
+  projects: projectsPage,
+  project: projectPage,
+  board: boardPage,
+  task: taskPage,
   devices: devicesPage,
   approvals: approvalsPage,
   security: securityPage,
   passkeys: passkeysPage,
 };
+/** The pages reached from another page, and the navigation link that stays current on them. */
+const partOf: Record<string, string> = { board: 'projects', task: 'projects', project: 'projects' };
 const firstPage = 'inbox';
 let stopInbox = () => {};
 
@@ -28,20 +43,21 @@ const connectionText: Record<ConnectionState, string> = {
   reconnecting: 'Reconnecting…',
 };
 
-function show(page: string): void {
-  for (const name of Object.keys(pages)) {
+function show(page: string, argument: string): void {
+  for (const [name, other] of Object.entries(pages)) {
     byId(`page-${name}`).hidden = name !== page;
-    const link = byId(`nav-${name}`);
-    if (name === page) link.setAttribute('aria-current', 'page');
-    else link.removeAttribute('aria-current');
+    if (name !== page) other.close?.();
+    const link = document.getElementById(`nav-${name}`);
+    if (name === (partOf[page] ?? page)) link?.setAttribute('aria-current', 'page');
+    else link?.removeAttribute('aria-current');
   }
-  void act(() => pages[page]!.open());
+  void act(() => pages[page]!.open(argument));
 }
 
 function route(): void {
   if (!signedIn()) return;
-  const page = location.hash.slice(1);
-  if (page in pages) show(page);
+  const [page = '', ...rest] = location.hash.slice(1).split('/');
+  if (page in pages) show(page, rest.map(decodeURIComponent).join('/'));
   else location.replace(`#${firstPage}`);
 }
 
@@ -57,11 +73,13 @@ async function enter(tokens: TokenSet, how: string): Promise<void> {
     graphql(`
       query Me {
         me {
+          id
           email
         }
       }
     `),
   );
+  setMe(String(me.id));
   byId('who').textContent = `Signed in as ${me.email} with ${how}`;
   showSignedIn(true);
   connect();
@@ -78,6 +96,7 @@ onConnectionState((state) => {
 onEnd(() => {
   stopInbox();
   stopApprovals();
+  Object.values(pages).forEach((page) => page.close?.());
   disconnect();
   showSignedIn(false);
   byId('who').textContent = '';

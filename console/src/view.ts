@@ -22,6 +22,20 @@ export async function act(action: () => Promise<void>, waiting = ''): Promise<vo
   }
 }
 
+/**
+ * Opens another page of the console and resolves once it has started (its `hashchange` is handled first), so
+ * that a message said after it is not cleared by the page's opening.
+ */
+export async function go(hash: string): Promise<void> {
+  location.hash = hash;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Work the page does by itself (a live update, a catch-up): it says nothing unless it fails. */
+export function quietly(work: () => Promise<void>): void {
+  work().catch((error: Error) => say(`Failed: ${error.message}`));
+}
+
 export function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   properties: Partial<HTMLElementTagNameMap[K]> = {},
@@ -82,4 +96,11 @@ export function pager(
     element('span', { textContent: `Page ${at.currentPage} of ${at.totalPages}` }),
     next,
   );
+}
+
+/** Renders again without losing the keyboard's place: the element focused before (by its id) is focused after. */
+export function keepingFocus(render: () => void): void {
+  const focused = document.activeElement?.id;
+  render();
+  if (focused && document.activeElement?.id !== focused) document.getElementById(focused)?.focus();
 }

@@ -270,6 +270,8 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     expect(first).toEqual({ text: 'Skip to the page', outline: 'solid' });
     await page().keyboard.press('Tab');
     await page().keyboard.press('Tab');
+    expect(await page().evaluate('document.activeElement.id')).toBe('nav-projects');
+    await page().keyboard.press('Tab');
     expect(await page().evaluate('document.activeElement.id')).toBe('nav-devices');
     await page().keyboard.press('Enter');
     await expect.poll(() => page().getByRole('heading', { level: 1 }).innerText()).toBe('Devices');

@@ -81,7 +81,7 @@ describe.skipIf(servicesMissing)('replicas starting together on one fresh databa
     expect(reports.filter((lines) => lines.join() === present.join())).toHaveLength(replicas - 1);
     expect(await sql(`select code from auth.department where code like 'DEMO-%'`)).toHaveLength(2);
     expect(await sql(`select code from auth.employee where code like 'DEMO-%'`)).toHaveLength(3);
-    expect(await sql(`select id from projects.project`)).toHaveLength(1);
+    expect(await sql(`select id from projects.project`)).toHaveLength(2);
     expect(logLines.filter((line) => line.level >= errorLevel)).toEqual([]);
   });
 });
