@@ -91,15 +91,23 @@ export class LiveInboxes {
     if (await this.readList(holder)) holder.catchUps += 1;
   }
 
-  /** Adds the newest 100 items of the person's list to what they have seen; false when the list was not read. */
+  /**
+   * Adds the newest 100 items of the person's list to what they have seen, trying again each second while the
+   * list is refused (a 503 during a failover), as the console does; false when it never was read.
+   */
   private async readList(holder: Holder): Promise<boolean> {
-    const answer = await call(this.urls.http, '/api/v1/notifications?page=1&limit=100', {
-      token: holder.subscriber.token,
-    }).catch(() => undefined);
-    if (answer?.status !== 200) return false;
-    const page = (answer.body.data ?? answer.body) as InboxPage;
-    page.items.forEach((item) => holder.seen.add(item.id));
-    return true;
+    for (let attempt = 0; attempt < 30 && !this.stopped; attempt += 1) {
+      const answer = await call(this.urls.http, '/api/v1/notifications?page=1&limit=100', {
+        token: holder.subscriber.token,
+      }).catch(() => undefined);
+      if (answer?.status === 200) {
+        const page = (answer.body.data ?? answer.body) as InboxPage;
+        page.items.forEach((item) => holder.seen.add(item.id));
+        return true;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    return false;
   }
 
   /** Each person's whole inbox now (messages by id), read through the API. */

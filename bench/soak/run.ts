@@ -67,7 +67,7 @@ async function soak(cluster: Awaited<ReturnType<typeof startCluster>>): Promise<
   );
 
   recorder.startCounting();
-  const memory = new MemorySampler(cluster, { warmUpMs: 20_000, judgedAfterMs: 30_000 });
+  const memory = new MemorySampler(cluster, { warmUpMs: 60_000, judgedAfterMs: 60_000 });
   const sentMessages = new Set<string>();
   let jobNumber = 0;
   const sendJob = async (): Promise<boolean> => {

@@ -184,10 +184,12 @@ export function haproxyConfig(plan) {
     '  timeout client 60s',
     '  timeout server 60s',
     '  timeout http-keep-alive 10s',
-    '  timeout check 2s',
+    // A busy replica is slow, not gone: a check waits 5 s, and three misses take it out (a draining one answers
+    // 503 at once, a dead one refuses the connection).
+    '  timeout check 5s',
     // An upgraded WebSocket connection lives as long as the subscriber stays.
     '  timeout tunnel 1h',
-    '  default-server inter 1s fastinter 500ms fall 2 rise 2',
+    '  default-server inter 1s fastinter 500ms fall 3 rise 2',
     '',
     'frontend entry',
     `  bind 127.0.0.1:${ports.entry}`,
