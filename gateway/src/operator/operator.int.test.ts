@@ -142,18 +142,27 @@ describe.skipIf(servicesMissing)('the operator command line (issue 16, items 3 a
 
     const { accessToken: token } = await loginAs(api, demoUser.email, demoUser.password);
     const projects = await api.get('/api/v1/projects', { token });
-    expect(projects.body.meta.total).toBe(1);
-    const project = projects.body.data[0];
-    expect(project).toMatchObject({ name: 'Harbour bridge retrofit', customer: { name: 'Northwind Steel' } });
+    expect(projects.body.meta.total).toBe(2);
+    const project = projects.body.data.find(
+      (candidate: { name: string }) => candidate.name === 'Harbour bridge retrofit',
+    );
+    expect(project).toMatchObject({ customer: { name: 'Northwind Steel' } });
     expect(project.products).toHaveLength(2);
     const tasks = await api.get(`/api/v1/tasks/projects/${project.uniqueCode}/tasks?sortBy=uniqueCode&sortOrder=asc`, {
       token,
     });
+    // Four top-level tasks, their subtasks and four more: ten, in the order they were created.
     expect(tasks.body.data.map((task: { status: string }) => task.status)).toEqual([
       'done',
       'in_progress',
       'todo',
       'todo',
+      'review',
+      'done',
+      'todo',
+      'in_progress',
+      'review',
+      'done',
     ]);
     const girders = tasks.body.data[1].unique_code;
     const comments = await api.get(`/api/v1/tasks/${girders}/comments?sortOrder=asc`, { token });
