@@ -102,6 +102,9 @@ export async function startSystem(parts: ProcessParts, options: SystemOptions = 
         await Promise.all([...local.values()].map((subgraph) => subgraph.health()));
         await remoteDatabaseHealth(remoteUrls);
       },
+      ownDatabase: async () => {
+        await Promise.all([...local.values()].map((subgraph) => subgraph.health()));
+      },
       cache: () => stores.keyValue.ping(),
       push: pushHealthOf([...local.values()]),
       ready: () => readiness.ready,

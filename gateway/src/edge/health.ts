@@ -4,7 +4,14 @@ import type { Platform } from '@platform/lib/platform';
 export type ServiceHealth = 'healthy' | 'unhealthy' | 'disabled';
 
 export interface HealthChecks {
+  /** Every database the answers rely on: the process's own and, in the distributed layout, the subgraphs'. */
   database(): Promise<void>;
+  /**
+   * The databases this process opens itself (its local subgraphs'), the readiness path's check: an edge whose
+   * subgraphs run elsewhere stays in its load balancer's rotation while one of them restarts, instead of every
+   * edge leaving it at once (found by the soak: a subgraph replica's restart emptied the edges' backend).
+   */
+  ownDatabase(): Promise<void>;
   cache(): Promise<void>;
   /** Undefined when push is disabled (FCM_ENABLED is not true). */
   push?: () => Promise<void>;
@@ -53,7 +60,7 @@ export function registerHealth(app: FastifyInstance, platform: Platform, checks:
     });
   });
   app.get('/health/db', async (_request, reply) => {
-    const database = await probe(checks.database);
+    const database = await probe(checks.ownDatabase);
     const healthy = database === 'healthy' && checks.ready();
     return reply.code(healthy ? 200 : 503).send({
       status: healthy ? 'ok' : 'degraded',
