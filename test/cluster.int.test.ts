@@ -11,26 +11,10 @@ import { buildProduct } from './build.js';
 import { httpClient, loginAs } from './client.js';
 import { openInbox, wsClient } from './notifications-kit.js';
 import { startProcess, withTimeout, type RunningProcess } from './processes.js';
+import type { ClusterState } from './cluster-state.js';
 import { acceptsConnections } from './ports.js';
 import { servicesMissing, testDatabaseUrl } from './services.js';
 import { eventually } from './waiting.js';
-
-/** .cluster/state.json as issue 25 gives it (README: A cluster on one machine). */
-interface ClusterState {
-  entry: { http: string; ws: string };
-  edges: { pid: number; port: number }[];
-  subgraphs: Record<string, { pid: number; port: number }[]>;
-  workers: { pid: number }[];
-  haproxy: { pid: number };
-  redis: {
-    primary: { pid: number; port: number };
-    replica: { pid: number; port: number };
-    sentinels: { pid: number; port: number }[];
-  };
-  database: string;
-  adminEmail: string;
-  adminPasswordFile: string;
-}
 
 const cluster = join(projectRoot(), 'scripts', 'cluster', 'cluster.mjs');
 

@@ -1,23 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ClusterState } from '../../test/cluster-state.js';
 
-/** .cluster/state.json as `npm run cluster` writes it (README: A cluster on one machine). */
-export interface ClusterState {
-  entry: { http: string; ws: string };
-  edges: { pid: number; port: number }[];
-  subgraphs: Record<string, { pid: number; port: number }[]>;
-  workers: { pid: number }[];
-  haproxy: { pid: number };
-  redis: {
-    primary: { pid: number; port: number };
-    replica: { pid: number; port: number };
-    sentinels: { pid: number; port: number }[];
-  };
-  database: string;
-  adminEmail: string;
-  adminPasswordFile: string;
-}
+export type { ClusterState };
 
 export interface SoakCluster {
   /** The state as the supervisor last wrote it (PIDs change as it starts processes again). */

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import type { ClusterState, SoakCluster } from './cluster.js';
 import { call, graph } from './http.js';
 import { now } from './recorder.js';
@@ -61,7 +62,6 @@ export async function rollingRestart(cluster: SoakCluster): Promise<Fault> {
 }
 
 async function namedPrimary(state: ClusterState): Promise<number | undefined> {
-  const { Redis } = await import('ioredis');
   for (const sentinel of state.redis.sentinels) {
     const client = new Redis(sentinel.port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0 });
     client.on('error', () => undefined);
