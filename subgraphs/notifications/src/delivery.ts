@@ -37,13 +37,14 @@ function jobProcessorOf(
   parts: { events: InboxEvents; channels: JobChannels; platform: Pick<Platform, 'cipher' | 'logger' | 'config'> },
 ): JobProcessor {
   const { events, channels, platform } = parts;
+  const repository = new JobRepository(em);
   return new JobProcessor({
-    repository: new JobRepository(em),
+    repository,
     preferences: new StoredRecipientPreferences({
       repository: new PreferenceRepository(em),
       criticalEvents: platform.config.NOTIFICATION_CRITICAL_EVENTS,
     }),
-    inApp: new InAppChannel({ notifications: new NotificationRepository(em), events }),
+    inApp: new InAppChannel({ notifications: new NotificationRepository(em), jobs: repository, events }),
     email: channels.email,
     push: new PushChannel({
       devices: new DeviceRepository(em),

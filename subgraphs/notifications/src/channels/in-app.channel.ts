@@ -1,17 +1,19 @@
 import { newItemEvent, type InboxEvents } from '../inbox/inbox-events.js';
 import type { InAppDelivery } from '../jobs/job.processor.js';
-import type { Delivery, StoredJob } from '../jobs/job.repository.js';
+import type { Delivery, JobRepository, StoredJob } from '../jobs/job.repository.js';
 import type { InsertedRow, NotificationRepository } from '../inbox/notification.repository.js';
 
 export interface InAppChannelDependencies {
   notifications: NotificationRepository;
+  jobs: JobRepository;
   events: InboxEvents;
 }
 
 /**
- * Inbox rows for a job's recipients in one statement (NotificationRepository.insertForJob). A retried or
- * re-delivered job inserts nothing twice; only rows inserted now are announced in real time, each with its
- * user's unread count from the same statement.
+ * Inbox rows for a job's recipients in one statement (NotificationRepository.insertForJob), announced in real
+ * time, each with its user's unread count from the same statement, and only then stamped delivered: a retried
+ * or re-delivered job inserts nothing twice, and a worker that died before announcing leaves the stamps empty,
+ * so the retry announces what it wrote.
  */
 export class InAppChannel implements InAppDelivery {
   constructor(private readonly deps: InAppChannelDependencies) {}
@@ -19,6 +21,11 @@ export class InAppChannel implements InAppDelivery {
   async deliver(job: StoredJob, deliveries: Delivery[]): Promise<void> {
     if (deliveries.length === 0) return;
     await this.announce(await this.deps.notifications.insertForJob(job, deliveries));
+    await this.deps.jobs.markDelivered(
+      job.id,
+      'in_app_at',
+      deliveries.map((delivery) => delivery.recipientIndex),
+    );
   }
 
   private async announce(rows: InsertedRow[]): Promise<void> {

@@ -24,8 +24,10 @@ export interface InsertedRow {
 
 /**
  * One statement per job, whatever its number of recipients, so the announcement waits for one round trip: it
- * inserts the rows, stamps the deliveries' in_app_at (the job repository's table, in the same statement on
- * purpose: the rows and their stamps commit together) and counts each user's unread items.
+ * inserts the rows and counts each user's unread items. It also returns the rows an earlier attempt of the job
+ * inserted but did not announce (still unread, in the default list): a worker that died between its insert's
+ * commit and its announcement leaves their deliveries unstamped, and the retry announces them (at least once;
+ * clients tell an item by its id). The deliveries are stamped after the announcement (JobRepository.markDelivered).
  */
 const insertForJobStatement: PreparedStatement = {
   name: 'notifications.inbox.insert-for-job',
@@ -36,19 +38,25 @@ const insertForJobStatement: PreparedStatement = {
          from unnest($10::int[], $11::int[]) as t(i, u)
          on conflict (job_id, recipient_index) do nothing
          returning id, user_id, message, title, target_link, target_text, trigger_event, created_at
-       ), marked as (
-         update ${schema}."notification_delivery" set in_app_at = now()
-         where job_id = $1 and recipient_index = any($10::int[])
+       ), unannounced as (
+         select id, user_id, message, title, target_link, target_text, trigger_event, created_at
+         from ${schema}."notification"
+         where job_id = $1 and recipient_index = any($10::int[]) and unread
+           and archived_at is null and snoozed_until is null
+       ), fresh as (
+         select user_id, count(*)::int as added from inserted group by user_id
+       ), announced as (
+         select * from inserted union all select * from unannounced
        ), earlier as (
          select user_id, count(*) filter (where unread)::int as unread,
            count(*) filter (where seen_at is null)::int as unseen
          from ${schema}."notification"
-         where user_id in (select user_id from inserted) and archived_at is null and snoozed_until is null
+         where user_id in (select user_id from announced) and archived_at is null and snoozed_until is null
          group by user_id
        )
-       select i.*, (coalesce(e.unread, 0) + count(*) over (partition by i.user_id))::int as unread,
-         (coalesce(e.unseen, 0) + count(*) over (partition by i.user_id))::int as unseen
-       from inserted i left join earlier e on e.user_id = i.user_id`,
+       select a.*, (coalesce(e.unread, 0) + coalesce(f.added, 0))::int as unread,
+         (coalesce(e.unseen, 0) + coalesce(f.added, 0))::int as unseen
+       from announced a left join earlier e on e.user_id = a.user_id left join fresh f on f.user_id = a.user_id`,
 };
 
 /**
@@ -295,7 +303,8 @@ export class NotificationRepository {
 
   /**
    * A job's inbox rows for its recipients; (job_id, recipient_index) is unique, so a retried or re-delivered
-   * job inserts nothing twice and only rows inserted now are returned.
+   * job inserts nothing twice. Returns the rows to announce: those inserted now and those an earlier attempt
+   * inserted for these (not yet stamped) deliveries.
    */
   async insertForJob(
     job: StoredJob,

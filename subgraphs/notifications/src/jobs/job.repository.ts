@@ -21,8 +21,8 @@ export interface Delivery {
   pushAt: Date | null;
 }
 
-/** in_app_at is stamped by the inbox fan-out's own statement (NotificationRepository.insertForJob). */
-export type ChannelColumn = 'email_at' | 'push_at';
+/** A channel's stamp; in_app_at is stamped once the inbox rows are announced, not when they are written. */
+export type ChannelColumn = 'in_app_at' | 'email_at' | 'push_at';
 
 /** A channel a recipient's preferences can mute: done for the job, recorded as skipped (not failed). */
 export type SkippableChannel = 'in_app' | 'email' | 'push';
@@ -77,6 +77,7 @@ const markDeliveredStatement = (column: ChannelColumn): PreparedStatement => ({
 });
 
 const markDeliveredStatements: Record<ChannelColumn, PreparedStatement> = {
+  in_app_at: markDeliveredStatement('in_app_at'),
   email_at: markDeliveredStatement('email_at'),
   push_at: markDeliveredStatement('push_at'),
 };
