@@ -28,6 +28,17 @@ function appErrorOf(error: FastifyError | AppError): AppError {
 /** The challenge of a refused device proof (RFC 9449 section 7.1), on every path that refuses one (issue 27). */
 export const proofChallenge = ['www-authenticate', 'DPoP error="invalid_dpop_proof"'] as const;
 
+/**
+ * The headers a refusal carries beside its body: the proof challenge, and `Retry-After` from the error's
+ * `retryAfter` (a 429, a 503 of a lost store). Every path that answers an error of ours sets them here: the
+ * error handler, and /graphql's context (whose refusals Apollo answers without passing this handler).
+ */
+export function setRefusalHeaders(reply: FastifyReply, error: AppError): void {
+  if (error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallenge);
+  const retryAfter = error.details?.retryAfter;
+  if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
+}
+
 /** One error body for every path: `{ message, statusCode }` (decisions: Everywhere). */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -35,9 +46,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (body.statusCode >= 500 && !(error instanceof AppError)) {
       request.log.error({ err: error }, 'unhandled error');
     }
-    if (error instanceof AppError && error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallenge);
-    const retryAfter = error instanceof AppError ? error.details?.retryAfter : undefined;
-    if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
+    if (error instanceof AppError) setRefusalHeaders(reply, error);
     return reply.code(body.statusCode).send(body);
   });
   app.setNotFoundHandler((_request, reply) => {

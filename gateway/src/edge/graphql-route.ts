@@ -10,7 +10,7 @@ import { operationLimits } from '../graph/operation-limits.js';
 import { gatewayContextOf, type RequestContextParts } from './request-context.js';
 import { sendExplorer, wantsExplorer } from '../pages/pages.js';
 import { AnswerTooLargeError } from './edge.errors.js';
-import { proofChallenge } from './error-handler.js';
+import { setRefusalHeaders } from './error-handler.js';
 
 function documentOf(request: FastifyRequest): string | undefined {
   const source = (request.method === 'GET' ? request.query : request.body) as { query?: unknown } | undefined;
@@ -31,7 +31,7 @@ export function registerGraphQLRoute(
         return await gatewayContextOf(request, requests);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        if (error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallenge);
+        setRefusalHeaders(reply, error);
         throw refusalOf(error);
       }
     },

@@ -64,6 +64,23 @@ function refuseUncoercibleInput(): ApolloServerPlugin<GatewayContext> {
   };
 }
 
+/**
+ * An operation that met a lost store while it ran (a subgraph's 503, answered inside the graph's result) says
+ * when to try again, as the edge's own refusals do (edge/error-handler.ts, setRefusalHeaders).
+ */
+function retryAfterOfUnavailable(): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ errors, response }) {
+          const retryAfter = errors?.map((error) => error.extensions?.retryAfter).find(Number.isInteger);
+          if (typeof retryAfter === 'number') response.http.headers.set('retry-after', String(retryAfter));
+        },
+      };
+    },
+  };
+}
+
 function metricsPlugin(metrics: Metrics): ApolloServerPlugin<GatewayContext> {
   return {
     async requestDidStart() {
@@ -103,6 +120,7 @@ export async function createGraph(options: GraphOptions) {
       // Refusals of input come first: the cost estimate reads the variables, so they must be valid by then.
       refuseUncoercibleInput(),
       operationCostPlugin(),
+      retryAfterOfUnavailable(),
       metricsPlugin(options.metrics),
       // The edge serves its own explorer page (pages/pages.ts), from the project's files.
       ApolloServerPluginLandingPageDisabled(),
