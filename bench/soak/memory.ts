@@ -27,12 +27,15 @@ function residentMb(pid: number): number | undefined {
 
 /**
  * The resident memory of every process of the cluster, every 5 s, by its stable name. A process's start is its
- * first sample after `warmUpMs` of its own life (a process started again has a warm-up of its own); it is judged
- * only when at least `judgedAfterMs` passed between that sample and the end.
+ * first sample after `warmUpMs` of its own life (a process started again has a warm-up of its own) and after the
+ * faults (`faultsOver`): a fault moves load between processes (the edge that stays up takes the killed edge's
+ * sockets and keeps them), which is not growth. A process is judged only when at least `judgedAfterMs` passed
+ * between its start and the end, so a short run judges none.
  */
 export class MemorySampler {
   private readonly samples = new Map<string, Sample[]>();
   private readonly timer: NodeJS.Timeout;
+  private steadyFrom = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly cluster: SoakCluster,
@@ -40,6 +43,11 @@ export class MemorySampler {
   ) {
     this.sample();
     this.timer = setInterval(() => this.sample(), 5000);
+  }
+
+  /** The last fault is over: growth is measured from here (or from a process's warm-up, whichever is later). */
+  faultsOver(): void {
+    this.steadyFrom = Date.now();
   }
 
   private sample(): void {
@@ -61,7 +69,8 @@ export class MemorySampler {
       const last = samples.at(-1)!;
       const life = samples.filter((sample) => sample.pid === last.pid);
       const born = life[0]!.at;
-      const start = life.find((sample) => sample.at - born >= this.policy.warmUpMs) ?? last;
+      const start =
+        life.find((sample) => sample.at - born >= this.policy.warmUpMs && sample.at >= this.steadyFrom) ?? last;
       const growth = (last.mb - start.mb) / start.mb;
       results[name] = {
         startMb: start.mb,

@@ -75,11 +75,12 @@ function explainFailures(facts: SoakFacts) {
       (failure.status === 0 || failure.status === 502) &&
       failure.startedAt <= edgeKill.at + killRaceMs &&
       failure.endedAt >= edgeKill.at;
+    // Answered inside the window: a request in flight when the primary died is refused like one sent after.
     const duringFailover =
       redisKill !== undefined &&
       failure.status === 503 &&
       failure.retryAfter !== null &&
-      failure.startedAt >= redisKill.at &&
+      failure.endedAt >= redisKill.at &&
       failure.endedAt <= redisKill.at + redisWindowMs;
     if (inFlightOnKill) onKilledEdge.push(failure);
     else if (duringFailover) redisFailover.push(failure);
@@ -154,6 +155,19 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
 
+/** The unexplained failures grouped by class, status, Retry-After and the start of the answer: where to look. */
+function unexplainedLines(failures: RecordedFailure[]): string[] {
+  if (failures.length === 0) return [];
+  const groups = new Map<string, number>();
+  for (const failure of failures) {
+    const answer = (failure as RecordedFailure & { body?: unknown }).body ?? failure.error ?? '';
+    const text = (typeof answer === 'string' ? answer : JSON.stringify(answer)).replace(/\s+/g, ' ').slice(0, 100);
+    const key = `${failure.className} ${failure.status} retry-after=${failure.retryAfter ?? '-'} ${text}`;
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
+  return ['unexplained failures:', ...[...groups].map(([key, count]) => `  ${count} x ${key}`), ''];
+}
+
 export function printResults(results: SoakResults): void {
   const classes = Object.entries(results.classes).map(([name, c]) => [
     name,
@@ -179,6 +193,7 @@ export function printResults(results: SoakResults): void {
       `notifications: ${JSON.stringify(results.notifications)}`,
       `subscribers: ${JSON.stringify(results.subscribers)}; revokedAccepted: ${results.revokedAccepted}`,
       '',
+      ...unexplainedLines(results.failures.unexplained),
       table(
         ['target', 'result', 'detail'],
         results.targets.map((t) => [t.name, t.pass ? 'PASS' : 'FAIL', t.detail]),

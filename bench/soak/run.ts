@@ -116,6 +116,7 @@ async function soak(cluster: Awaited<ReturnType<typeof startCluster>>): Promise<
     revoked = logout;
   } finally {
     faultsDone = true;
+    memory.faultsOver();
   }
   await Promise.all([traffic, producer]);
   const ranMs = Date.now() - startedAt;
