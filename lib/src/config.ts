@@ -186,6 +186,12 @@ const environmentShape = {
    * below docker's 10 s and Kubernetes's 30 s before SIGKILL, with time left to close the pools.
    */
   DRAIN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(8),
+  /**
+   * How long a process keeps serving after SIGTERM while its readiness already answers 503, before it stops
+   * accepting: a load balancer that polls readiness (HAProxy's checks) needs that long to stop sending it new
+   * requests. 0 where the platform delays the signal itself (Kubernetes's preStop pause).
+   */
+  DRAIN_NOTICE_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
 };
 
 export type Environment = z.infer<z.ZodObject<typeof environmentShape>>;

@@ -34,8 +34,8 @@ const files = {
 };
 /** The local PostgreSQL server, reached as its superuser to create and drop the cluster's database. */
 const postgresUrl = process.env.CLUSTER_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-/** The processes' drain (DRAIN_TIMEOUT_SECONDS, 8 s by default) and some. */
-const stopGraceMs = 15_000;
+/** The processes' notice (DRAIN_NOTICE_SECONDS, 3 s here) and drain (DRAIN_TIMEOUT_SECONDS, 8 s), and some. */
+const stopGraceMs = 18_000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined);

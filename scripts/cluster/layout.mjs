@@ -35,6 +35,9 @@ function sharedEnvironment(plan) {
     DATA_ENCRYPTION_KEY: plan.secrets.encryptionKey,
     // HAProxy's X-Forwarded-For (option forwardfor) names the client; no other peer's does.
     TRUSTED_PROXIES: proxyAddress,
+    // HAProxy notices a failed readiness check within 2 s (inter 1s, fastinter 500ms, fall 3): a process told to
+    // stop keeps serving that long, as Kubernetes's preStop pause lets it.
+    DRAIN_NOTICE_SECONDS: '3',
     // One folder for uploaded files, as a shared volume would be.
     FILES_DIR: join(plan.dir, 'files'),
     DATA_DIR: join(plan.dir, 'data'),

@@ -23,7 +23,8 @@ export interface OpenProcess extends ProcessParts {
  * The life cycle of every process (the single process or edge, a subgraph alone, the worker): configuration from
  * the environment, the embedded database where the kind has one, the parts (tracing, stores, platform, the
  * database pool), and one ordered shutdown on SIGTERM and SIGINT, bounded by DRAIN_TIMEOUT_SECONDS:
- *   1. not ready (health answers 503) and no new connections;
+ *   0. not ready (health answers 503), still serving for DRAIN_NOTICE_SECONDS while load balancers notice;
+ *   1. no new connections;
  *   2. WebSockets closed with 1012, requests in flight answered (each connection closes after its answer);
  *   3. what runs on the parts stopped in order (jobs under way finish or go back to their queue);
  *   4. the parts closed (the job engine, the pool, stores, tracing), the embedded database stopped;
@@ -38,8 +39,9 @@ export async function openProcess(kind: ProcessKind): Promise<OpenProcess> {
   const servers: FastifyInstance[] = [];
   const stops: (() => Promise<void>)[] = [];
   const shutDown = async (): Promise<boolean> => {
-    const deadline = new Deadline(config.DRAIN_TIMEOUT_SECONDS * 1000);
     parts.readiness.drain();
+    await new Promise((resolve) => setTimeout(resolve, config.DRAIN_NOTICE_SECONDS * 1000));
+    const deadline = new Deadline(config.DRAIN_TIMEOUT_SECONDS * 1000);
     const drained = await Promise.all(servers.map((app) => drainOf(app.server).drain(deadline)));
     let clean = !drained.includes(false);
     if (!clean) parts.logger.warn('requests still in flight at the drain deadline were cut');
@@ -48,7 +50,7 @@ export async function openProcess(kind: ProcessKind): Promise<OpenProcess> {
     }
     return clean;
   };
-  onSignals(parts.logger, config.DRAIN_TIMEOUT_SECONDS * 1000, shutDown);
+  onSignals(parts.logger, (config.DRAIN_NOTICE_SECONDS + config.DRAIN_TIMEOUT_SECONDS) * 1000, shutDown);
   return {
     ...parts,
     embedded,
@@ -74,17 +76,17 @@ async function succeeded(step: () => Promise<void>, logger: Logger): Promise<boo
 }
 
 /** One shutdown for the first SIGTERM or SIGINT; a repeated signal (npm forwards Ctrl-C too) changes nothing. */
-function onSignals(logger: Logger, drainMs: number, shutDown: () => Promise<boolean>): void {
+function onSignals(logger: Logger, shutdownMs: number, shutDown: () => Promise<boolean>): void {
   let started = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (started) return logger.info({ signal }, 'already draining');
     started = true;
-    logger.info({ signal, drainMs }, 'draining');
+    logger.info({ signal, shutdownMs }, 'draining');
     // Whatever hangs, the process ends shortly after the deadline.
     setTimeout(() => {
       logger.error('shutdown overran its deadline');
       process.exit(1);
-    }, drainMs + closingGraceMs);
+    }, shutdownMs + closingGraceMs);
     void shutDown()
       .catch((error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');

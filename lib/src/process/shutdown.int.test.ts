@@ -179,6 +179,33 @@ describe.skipIf(servicesMissing)('SIGTERM under load: each kind of process drain
     expect(exitedAfterMs).toBeLessThan(drainTimeoutSeconds * 1000);
   }, 90_000);
 
+  it('with a notice: not ready at once, still serving new connections for DRAIN_NOTICE_SECONDS, then refusing them', async () => {
+    const port = await unusedPort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const running = start(entries.single, {
+      ...processEnvironment(database.url, port, secrets),
+      DRAIN_NOTICE_SECONDS: '2',
+    });
+    await healthy(running, `${baseUrl}/health/db`);
+
+    const signalledAt = Date.now();
+    running.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // What a load balancer polling readiness sees, and what it still sends before it has noticed.
+    expect((await send(`${baseUrl}/health/db`)).status).toBe(503);
+    const login = await send(`${baseUrl}/api/v1/auth/login`, 'POST', adminCredentials);
+    expect(login.status).toBe(200);
+    expect(Date.now() - signalledAt).toBeLessThan(2000);
+
+    await eventually(async () => (await send(`${baseUrl}/health/db`)).status === 'refused', {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+    });
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(2000);
+    const exit = await withTimeout(running.exited, (drainTimeoutSeconds + 5) * 1000, 'exit after SIGTERM');
+    expect(exit.code, exit.stderr).toBe(0);
+  }, 90_000);
+
   it('a subgraph process of the distributed layout: accepted requests are answered, its sockets close with 1012', async () => {
     const port = await unusedPort();
     const baseUrl = `http://127.0.0.1:${port}`;
