@@ -128,16 +128,25 @@ export class LiveInboxes {
     return all;
   }
 
-  /** Whether each person saw every item of their inbox, live or through a catch-up. */
-  caughtUp(inboxes: Map<number, InboxPage['items']>): { reconnected: number; caughtUp: number } {
+  /**
+   * Whether each person saw every item of their inbox, live or through a catch-up; `missed` counts, per message,
+   * the people who never saw it (where to look when some did not catch up).
+   */
+  caughtUp(inboxes: Map<number, InboxPage['items']>): {
+    reconnected: number;
+    caughtUp: number;
+    missed: Record<string, number>;
+  } {
     let reconnected = 0;
     let caughtUp = 0;
+    const missed: Record<string, number> = {};
     for (const holder of this.holders) {
       if (holder.reconnections > 0 && holder.catchUps > 0) reconnected += 1;
-      const inbox = inboxes.get(holder.subscriber.id) ?? [];
-      if (inbox.every((item) => holder.seen.has(item.id))) caughtUp += 1;
+      const unseen = (inboxes.get(holder.subscriber.id) ?? []).filter((item) => !holder.seen.has(item.id));
+      if (unseen.length === 0) caughtUp += 1;
+      for (const item of unseen) missed[item.message] = (missed[item.message] ?? 0) + 1;
     }
-    return { reconnected, caughtUp };
+    return { reconnected, caughtUp, missed };
   }
 
   /** How many people lost their connection at least once. */

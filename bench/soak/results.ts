@@ -20,7 +20,13 @@ export interface SoakResults {
   faults: (Fault & { atIso: string })[];
   classes: Record<string, ClassSummary>;
   notifications: { sent: number; inboxItems: number; duplicates: number; lost: number; subscriptionEvents: number };
-  subscribers: { total: number; disconnected: number; reconnected: number; caughtUp: number };
+  subscribers: {
+    total: number;
+    disconnected: number;
+    reconnected: number;
+    caughtUp: number;
+    missed: Record<string, number>;
+  };
   revokedAccepted: number;
   memory: Record<string, MemoryResult>;
   failures: {
@@ -40,7 +46,13 @@ export interface SoakFacts {
   sentMessages: Set<string>;
   inboxes: Map<number, { id: string; message: string }[]>;
   inboxEvents: number;
-  subscribers: { total: number; disconnected: number; reconnected: number; caughtUp: number };
+  subscribers: {
+    total: number;
+    disconnected: number;
+    reconnected: number;
+    caughtUp: number;
+    missed: Record<string, number>;
+  };
   revoked: { accepted: number; tried: number };
   memory: Record<string, MemoryResult>;
   /** The soak's clients each hold one connection: the most requests a killed edge can have in flight. */

@@ -71,7 +71,7 @@ async function soak(cluster: Awaited<ReturnType<typeof startCluster>>): Promise<
   const sentMessages = new Set<string>();
   let jobNumber = 0;
   const sendJob = async (): Promise<boolean> => {
-    const message = `Soak notification ${++jobNumber}`;
+    const message = `Soak notification ${++jobNumber} sent ${new Date().toISOString()}`;
     const recipients = fixtures.subscribers.map((subscriber) => ({
       userId: subscriber.id,
       email: subscriber.email,
