@@ -20,6 +20,7 @@ import {
   TaskFacetResolver,
   TaskParticipantOptionResolver,
 } from './task-facets/task-facet.resolver.js';
+import { WebhookEndpointResolver } from './webhook-endpoints/webhook-endpoint.resolver.js';
 
 export function buildProjectsSchema() {
   return buildFederatedSchema(
@@ -44,6 +45,7 @@ export function buildProjectsSchema() {
       TaskFacetResolver,
       TaskDepartmentOptionResolver,
       TaskParticipantOptionResolver,
+      WebhookEndpointResolver,
     ],
     { ...customerReferenceResolvers },
   );
