@@ -8,7 +8,13 @@ import type { TaskComment } from './comment.entity.js';
 import { CommentNotFoundError, NotCommentAuthorError, UnknownCommentReferenceError } from './comment.errors.js';
 import type { CommentRecord, ReactionSummary } from './comment.records.js';
 import type { CommentRepository } from './comment.repository.js';
+import { previousValues, type ChangeEvents } from '../webhooks/webhook-events.js';
 import { addCommentInput, listCommentsInput, reactionInput } from './comment.validation.js';
+
+/** A comment's reactions as its webhook event shows them: the acting user's reaction (`""` for none) and the counts. */
+function reactionRecord({ commentId, likes, dislikes, userReaction }: ReactionSummary) {
+  return { commentId, reaction: userReaction, likes, dislikes };
+}
 
 /** Who acts: the signed-in user, and whether they are an admin (who may delete anyone's comment). */
 export interface CommentActor {
@@ -24,6 +30,8 @@ export interface CommentServiceDependencies {
   files: FileService;
   changes: CommentChangeLog;
   unitOfWork: UnitOfWork;
+  /** A reaction's webhook event, queued in its transaction (comments' own go with their activity entry). */
+  webhooks: ChangeEvents;
   now: () => number;
 }
 
@@ -86,8 +94,18 @@ export class CommentService {
     }
     return this.deps.unitOfWork.run(async () => {
       await this.deps.comments.lockReactionOf(comment.id, actor.userId);
+      const [before] = await this.deps.comments.reactionsOf([comment.id], actor.userId);
       await this.deps.comments.toggleReaction(comment.id, actor.userId, type);
-      return (await this.deps.comments.reactionsOf([comment.id], actor.userId))[0];
+      const [after] = await this.deps.comments.reactionsOf([comment.id], actor.userId);
+      await this.deps.webhooks.emit([
+        {
+          type: 'reaction.changed',
+          projectId: task.projectId,
+          data: { ...reactionRecord(after!), taskId: task.id, userId: String(actor.userId) },
+          previous: previousValues(reactionRecord(before!), reactionRecord(after!)),
+        },
+      ]);
+      return after;
     });
   }
 

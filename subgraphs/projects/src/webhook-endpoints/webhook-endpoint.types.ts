@@ -31,7 +31,10 @@ export class WebhookEndpointType {
 }
 
 @ObjectType('RegisteredWebhook', { description: 'An endpoint with its secret, shown only here' })
-export class RegisteredWebhookType extends WebhookEndpointType {
+export class RegisteredWebhookType {
+  @Field(() => WebhookEndpointType)
+  endpoint!: WebhookEndpointType;
+
   @Field(() => String, { description: 'whsec_ and the base64 of the key (Standard Webhooks)' })
   secret!: string;
 }
@@ -112,7 +115,7 @@ export function webhookEndpointView(endpoint: WebhookEndpoint): WebhookEndpointT
 }
 
 export function registeredWebhookView({ endpoint, secret }: EndpointWithSecret): RegisteredWebhookType {
-  return { ...webhookEndpointView(endpoint), secret };
+  return { endpoint: webhookEndpointView(endpoint), secret };
 }
 
 export function webhookDeliveryView(delivery: WebhookDelivery): WebhookDeliveryType {
