@@ -64,7 +64,7 @@ function changeEvent({ task, type, diff, comment }: StagedChange): ChangeEvent {
   switch (type) {
     case 'comment_added': {
       // `userReaction` is the caller's own reaction: a receiver is no caller.
-      const { userReaction, ...shown } = commentView(comment!);
+      const { userReaction: _userReaction, ...shown } = commentView(comment!);
       return { ...event, data: shown };
     }
     case 'comment_deleted':
