@@ -15,6 +15,8 @@ import { TaskNestedResolver } from './tasks/task-nested.resolver.js';
 import { TaskCommentsFieldResolver } from './comments/task-comments.resolver.js';
 import { TaskActivitiesFieldResolver } from './activities/task-activities.resolver.js';
 import { CommentFieldsResolver, CommentResolver } from './comments/comment.resolver.js';
+import { CommentConnectionResolver } from './comments/comment-connections.resolver.js';
+import { ActivityConnectionResolver } from './activities/activity-connections.resolver.js';
 import {
   TaskDepartmentOptionResolver,
   TaskFacetResolver,
@@ -42,6 +44,8 @@ export function buildProjectsSchema() {
       TaskHistoryFieldsResolver,
       CommentResolver,
       CommentFieldsResolver,
+      CommentConnectionResolver,
+      ActivityConnectionResolver,
       TaskFacetResolver,
       TaskDepartmentOptionResolver,
       TaskParticipantOptionResolver,

@@ -1,3 +1,4 @@
+import { connectionOf, firstOf, rowKeyAfter, type Connection, type ConnectionPage } from '@platform/lib/cursor';
 import { metaPage, type MetaPage } from '@platform/lib/paging';
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import { validate } from '@platform/lib/validation';
@@ -54,6 +55,18 @@ export class CommentService {
     const task = await this.deps.tasks.get(uniqueCode);
     const { rows, total } = await this.deps.comments.page(task.id, query);
     return metaPage(query, await this.records(rows, actor.userId), total);
+  }
+
+  /** A task's comments as a connection, newest first (issue 28, item 4). */
+  async connection(actor: CommentActor, uniqueCode: string, page: ConnectionPage): Promise<Connection<CommentRecord>> {
+    const first = firstOf(page.first);
+    const after = rowKeyAfter(page.after);
+    const task = await this.deps.tasks.get(uniqueCode);
+    const { rows, total } = await this.deps.comments.pageAfter(task.id, after, first + 1);
+    return connectionOf(await this.records(rows, actor.userId), first, total, ({ comment }) => ({
+      at: comment.createdAt,
+      id: comment.id,
+    }));
   }
 
   async add(actor: CommentActor, uniqueCode: string, input: unknown): Promise<CommentRecord> {

@@ -1,5 +1,4 @@
-import { type Connection, cursorOf, firstOf, keyOfCursor } from '@platform/lib/cursor';
-import { ValidationError } from '@platform/lib/errors';
+import { connectionOf, firstOf, rowKeyAfter, type Connection, type ConnectionPage } from '@platform/lib/cursor';
 import { metaPage, type MetaPage } from '@platform/lib/paging';
 import { validate } from '@platform/lib/validation';
 import type { FileService } from '../files/file.service.js';
@@ -12,14 +11,6 @@ import type { Task } from './task.entity.js';
 import { InvalidParentError, TaskNotFoundError, UnknownProjectError, UnknownTaskFileError } from './task.errors.js';
 import type { TaskChanges, TaskListQuery, TaskRepository, TaskScope } from './task.repository.js';
 import { createTaskInput, listTasksInput, statusInput, updateTaskInput } from './task.validation.js';
-
-const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Forward paging of a connection: `first` rows after the cursor `after`. */
-export interface ConnectionPage {
-  first?: number | null;
-  after?: string | null;
-}
 
 /** Who acts: the signed-in user, and their employee record if they have one ("my tasks"). */
 export interface TaskActor {
@@ -78,16 +69,9 @@ export class TaskService {
   }
 
   private async connection(scope: TaskScope | null, first: number, cursor?: string | null): Promise<Connection<Task>> {
-    const after = cursor ? keyOfCursor(cursor) : null;
-    const key = after && uuidText.test(after.id) ? { at: new Date(after.at), id: after.id } : null;
-    if (after && !key) throw ValidationError.field('after', 'is not a cursor of this list');
-    const { rows, total } = scope ? await this.deps.tasks.pageAfter(scope, key, first + 1) : { rows: [], total: 0 };
-    return {
-      rows: rows.slice(0, first),
-      hasNextPage: rows.length > first,
-      totalCount: total,
-      cursor: (task) => cursorOf({ at: task.createdAt.getTime(), id: task.id }),
-    };
+    const after = rowKeyAfter(cursor);
+    const { rows, total } = scope ? await this.deps.tasks.pageAfter(scope, after, first + 1) : { rows: [], total: 0 };
+    return connectionOf(rows, first, total, (task) => ({ at: task.createdAt, id: task.id }));
   }
 
   /** Tasks the caller's employee takes part in; a user without an employee record has none. */
