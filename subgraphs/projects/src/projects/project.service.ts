@@ -16,6 +16,7 @@ import type { DirectoryReferences } from '../directory/directory.repository.js';
 import { refuseUnknownParticipants } from '../directory/directory-checks.js';
 import { previousValues, type ChangeEvent, type ChangeEvents } from '../webhooks/webhook-events.js';
 import { projectView } from './project.views.js';
+import { expectedVersionInput, refuseIfChanged } from './record-version.js';
 import { createProjectInput, listProjectsInput, progressInput, updateProjectInput } from './project.validation.js';
 
 /** The currency of a project created without one (decisions: projects). */
@@ -136,14 +137,17 @@ export class ProjectService {
    * PATCH: only the fields present change; any invalid field refuses the whole update. Setting `approved` is an
    * approval, whichever path it takes (decisions: Approval).
    */
-  async update(uniqueCode: string, input: unknown, editor: Editor): Promise<Project> {
+  async update(uniqueCode: string, input: unknown, editor: Editor, version?: string | null): Promise<Project> {
     const { participantIds, documentFileIds, ...changes } = validate(updateProjectInput, input);
+    const { expectedUpdatedAt } = validate(expectedVersionInput, { expectedUpdatedAt: version });
     if (changes.status === 'approved' && !editor.mayApprove) throw new ApprovalPermissionRequiredError();
     const project = await this.get(uniqueCode);
     await refuseUnknownParticipants(this.deps.directory, participantIds);
     if (documentFileIds) await this.checkFiles(documentFileIds);
-    await this.changeOf(project, () =>
-      this.deps.projects.update(project, sentOnly(changes), participantIds, documentFileIds),
+    await this.changeOf(
+      project,
+      () => this.deps.projects.update(project, sentOnly(changes), participantIds, documentFileIds),
+      expectedUpdatedAt,
     );
     return project;
   }
@@ -154,20 +158,23 @@ export class ProjectService {
     return project;
   }
 
-  async setProgress(uniqueCode: string, progress: unknown): Promise<Project> {
+  async setProgress(uniqueCode: string, progress: unknown, version?: string | null): Promise<Project> {
     const { progress: value } = validate(progressInput, { progress });
+    const { expectedUpdatedAt } = validate(expectedVersionInput, { expectedUpdatedAt: version });
     const project = await this.get(uniqueCode);
-    await this.changeOf(project, () => this.deps.projects.update(project, { progress: value }));
+    await this.changeOf(project, () => this.deps.projects.update(project, { progress: value }), expectedUpdatedAt);
     return project;
   }
 
   /**
    * A change of a project's fields with its webhook events in one transaction: `project.updated` with the previous
    * values of what changed, and `project.approved` when it became approved. A change that changes nothing sends none.
+   * Given the version the caller read, the row is locked and compared first (`refuseIfChanged`).
    */
-  private async changeOf(project: Project, write: () => Promise<void>): Promise<void> {
+  private async changeOf(project: Project, write: () => Promise<void>, expected: Date | null = null): Promise<void> {
     const before = { ...projectView(project) };
     await this.deps.unitOfWork.run(async () => {
+      if (expected) refuseIfChanged(await this.deps.projects.lockedVersion(project.id), expected);
       await write();
       const previous = previousValues(before, { ...projectView(project) });
       delete previous['updatedAt'];
@@ -181,10 +188,12 @@ export class ProjectService {
   }
 
   /** Deleting a project soft-deletes its tasks in the same transaction (decisions: Project and task service). */
-  async delete(uniqueCode: string): Promise<void> {
+  async delete(uniqueCode: string, version?: string | null): Promise<void> {
+    const { expectedUpdatedAt } = validate(expectedVersionInput, { expectedUpdatedAt: version });
     const project = await this.get(uniqueCode);
     const at = new Date(this.deps.now());
     await this.deps.unitOfWork.run(async () => {
+      if (expectedUpdatedAt) refuseIfChanged(await this.deps.projects.lockedVersion(project.id), expectedUpdatedAt);
       await this.deps.tasks.softDeleteOfProject(project.id, at);
       await this.deps.projects.softDelete(project, at);
       await this.deps.webhooks.emit([projectEvent('project.deleted', project)]);

@@ -10,6 +10,7 @@ import { diffOf, taskFields, type SentChanges, type TaskChangeLog } from './task
 import type { Task } from './task.entity.js';
 import { InvalidParentError, TaskNotFoundError, UnknownProjectError, UnknownTaskFileError } from './task.errors.js';
 import type { TaskChanges, TaskListQuery, TaskRepository, TaskScope } from './task.repository.js';
+import { expectedVersionInput, refuseIfChanged } from '../projects/record-version.js';
 import { createTaskInput, listTasksInput, statusInput, updateTaskInput } from './task.validation.js';
 
 /** Who acts: the signed-in user, and their employee record if they have one ("my tasks"). */
@@ -97,8 +98,9 @@ export class TaskService {
   }
 
   /** PATCH: only the sent fields change; any invalid field refuses the whole update. */
-  async update(actor: TaskActor, uniqueCode: string, input: unknown): Promise<Task> {
+  async update(actor: TaskActor, uniqueCode: string, input: unknown, version?: string | null): Promise<Task> {
     const sent: SentChanges = validate(updateTaskInput, input);
+    const { expectedUpdatedAt } = validate(expectedVersionInput, { expectedUpdatedAt: version });
     const task = await this.get(uniqueCode);
     await refuseUnknownDepartment(this.deps.directory, sent.departmentId);
     await refuseUnknownParticipants(this.deps.directory, sent.participantIds);
@@ -109,31 +111,41 @@ export class TaskService {
     const { participantIds, ...fields } = sent;
     const changes: TaskChanges = Object.fromEntries(Object.entries(fields).filter(([key]) => key in diff.to));
     return this.deps.changes.change(async (record) => {
+      await this.refuseIfChanged(task, expectedUpdatedAt);
       await this.deps.tasks.update(task, changes, 'participantIds' in diff.to ? participantIds : undefined);
       record(actor.userId, task, 'updated', diff);
       return task;
     });
   }
 
-  async setStatus(actor: TaskActor, uniqueCode: string, status: unknown): Promise<Task> {
+  async setStatus(actor: TaskActor, uniqueCode: string, status: unknown, version?: string | null): Promise<Task> {
     const { status: value } = validate(statusInput, { status });
+    const { expectedUpdatedAt } = validate(expectedVersionInput, { expectedUpdatedAt: version });
     const task = await this.get(uniqueCode);
     if (task.status === value) return task;
     const diff = { from: { status: task.status }, to: { status: value } };
     return this.deps.changes.change(async (record) => {
+      await this.refuseIfChanged(task, expectedUpdatedAt);
       await this.deps.tasks.update(task, { status: value });
       record(actor.userId, task, 'status_changed', diff);
       return task;
     });
   }
 
-  async delete(actor: TaskActor, uniqueCode: string): Promise<void> {
+  async delete(actor: TaskActor, uniqueCode: string, version?: string | null): Promise<void> {
+    const { expectedUpdatedAt } = validate(expectedVersionInput, { expectedUpdatedAt: version });
     const task = await this.get(uniqueCode);
     const at = new Date(this.deps.now());
     await this.deps.changes.change(async (record) => {
+      await this.refuseIfChanged(task, expectedUpdatedAt);
       await this.deps.tasks.softDelete(task, at);
       record(actor.userId, task, 'deleted', { from: { deletedAt: null }, to: { deletedAt: at.toISOString() } });
     });
+  }
+
+  /** Given the version the caller read, locks the task's row in the change's transaction and compares it. */
+  private async refuseIfChanged(task: Task, expected: Date | null): Promise<void> {
+    if (expected) refuseIfChanged(await this.deps.tasks.lockedVersion(task.id), expected);
   }
 
   private async page(scope: TaskScope, query: TaskListQuery): Promise<MetaPage<Task>> {
