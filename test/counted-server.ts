@@ -5,9 +5,10 @@ import { startStatementCounter } from './sql-statement-counter.js';
 
 /**
  * The platform's own work beside a request, left out of a request's count: the job engine's pg-boss polling its
- * queues; the confirmation sweep is turned off instead.
+ * queues, and the webhooks' fan-out worker reading the endpoints for the events of earlier changes (a request only
+ * queues its events, in platform_jobs); the confirmation sweep is turned off instead.
  */
-const backgroundStatements = /platform_jobs\./;
+const backgroundStatements = /platform_jobs\.|"projects"\."webhook_(endpoint|delivery)"/;
 const quietServerEnv = { CONFIRMATION_SWEEP_SECONDS: '0' };
 
 /**

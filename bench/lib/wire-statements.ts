@@ -7,8 +7,11 @@ import type { BenchContext } from './context.js';
 import type { RequestSpec } from './load-generator.js';
 import type { BenchSystem } from './system.js';
 
-/** The job engine's workers poll on their own schedule; those statements are not the request's. */
-const background = /platform_jobs\./;
+/**
+ * The job engine's workers poll on their own schedule, and the webhooks' fan-out reads the endpoints for earlier
+ * changes' events; those statements are not the request's.
+ */
+const background = /platform_jobs\.|"projects"\."webhook_(endpoint|delivery)"/;
 
 /** Sends one request of the spec and returns its parsed body, refusing anything but 200. */
 export async function sendJson<T>(port: number, spec: RequestSpec): Promise<T> {

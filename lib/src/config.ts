@@ -122,6 +122,14 @@ const environmentShape = {
   NOTIFICATION_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
   NOTIFICATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /**
+   * Webhook delivery targets exempt from the address check (host names or addresses, optionally `:port`): without
+   * them, loopback, private and link-local targets are refused (issue 28, no SSRF).
+   */
+  WEBHOOK_ALLOWED_HOSTS: commaList,
+  /** Retries of a webhook delivery, the delay doubling from WEBHOOK_RETRY_DELAY_SECONDS: 56 s x 1.5 x (2^10 - 1) = 23.9 h on average (pg-boss draws each delay between d x 2^(n-1) and d x 2^n). */
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(10),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(56),
+  /**
    * Trigger events a user cannot mute on in-app and e-mail (issue 30, item 3): the security events. Empty or
    * unset: this default list.
    */

@@ -35,10 +35,50 @@ export function firstOf(first: number | null | undefined): number {
   return first;
 }
 
+/** Forward paging of a connection: `first` rows after the cursor `after`. */
+export interface ConnectionPage {
+  first?: number | null;
+  after?: string | null;
+}
+
 /** A connection's page as a service answers it: rows of one more than asked tell whether another page follows. */
 export interface Connection<Row> {
   rows: Row[];
   hasNextPage: boolean;
   totalCount: number;
   cursor(row: Row): string;
+}
+
+/** The position of a row in a keyset order: its creation time and its id (a UUID). */
+export interface RowKey {
+  at: Date;
+  id: string;
+}
+
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The row `after` points at, for a keyset read; null without a cursor. Rows of every connection have UUID ids. */
+export function rowKeyAfter(after: string | null | undefined): RowKey | null {
+  if (!after) return null;
+  const key = keyOfCursor(after);
+  if (!uuidText.test(key.id)) throw ValidationError.field('after', 'is not a cursor of this list');
+  return { at: new Date(key.at), id: key.id };
+}
+
+/** A connection from a read of `first + 1` rows (the extra one tells that another page follows). */
+export function connectionOf<Row>(
+  rows: Row[],
+  first: number,
+  totalCount: number,
+  keyOf: (row: Row) => RowKey,
+): Connection<Row> {
+  return {
+    rows: rows.slice(0, first),
+    hasNextPage: rows.length > first,
+    totalCount,
+    cursor: (row) => {
+      const { at, id } = keyOf(row);
+      return cursorOf({ at: at.getTime(), id });
+    },
+  };
 }

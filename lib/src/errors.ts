@@ -134,6 +134,18 @@ export class RateLimitedError extends AppError {
 export const unavailableRetryAfterSeconds = 1;
 
 /**
+ * The record is no longer the version the caller named (`If-Match`, or the `updatedAt` a write was given): nothing is
+ * written (RFC 9110, 13.1.1). Raised by the REST layer's check before a write and by a write's own check under the
+ * row's lock.
+ */
+export class PreconditionFailedError extends AppError {
+  readonly code = 'PRECONDITION_FAILED';
+  constructor() {
+    super('Precondition failed');
+  }
+}
+
+/**
  * A store this request needs is out of reach: fail closed and fast (decisions: outages), with `Retry-After`
  * (the edge's error handler sets it from `retryAfter`, on REST and through the graph alike).
  */

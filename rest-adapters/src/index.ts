@@ -10,6 +10,7 @@ import { projectRoutes } from './project.routes.js';
 import type { RestRoute } from './route.js';
 import { taskFacetRoutes } from './task-facet.routes.js';
 import { taskRoutes } from './task.routes.js';
+import { webhookRoutes } from './webhook.routes.js';
 
 export type { RestRoute } from './route.js';
 
@@ -26,4 +27,5 @@ export const restRoutes: RestRoute[] = [
   ...taskRoutes,
   ...taskFacetRoutes,
   ...commentRoutes,
+  ...webhookRoutes,
 ];

@@ -161,13 +161,17 @@ export const projectRoutes = defineRoutes([
     params: codeParams,
     body: updateBody,
     operation: graphql(`
-      mutation UpdateProject($uniqueCode: String!, $input: UpdateProjectInput!) {
-        updateProject(uniqueCode: $uniqueCode, input: $input) {
+      mutation UpdateProject($uniqueCode: String!, $input: UpdateProjectInput!, $expectedUpdatedAt: String) {
+        updateProject(uniqueCode: $uniqueCode, input: $input, expectedUpdatedAt: $expectedUpdatedAt) {
           ...ProjectFields
         }
       }
     `),
-    variables: ({ params, body }) => ({ uniqueCode: params.uniqueCode, input: body }),
+    variables: ({ params, body, readVersion }) => ({
+      uniqueCode: params.uniqueCode,
+      input: body,
+      expectedUpdatedAt: readVersion,
+    }),
     response: projectShape,
     result: (data) => projectOf(data.updateProject),
   }),
@@ -180,13 +184,13 @@ export const projectRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     operation: graphql(`
-      mutation DeleteProject($uniqueCode: String!) {
-        deleteProject(uniqueCode: $uniqueCode) {
+      mutation DeleteProject($uniqueCode: String!, $expectedUpdatedAt: String) {
+        deleteProject(uniqueCode: $uniqueCode, expectedUpdatedAt: $expectedUpdatedAt) {
           message
         }
       }
     `),
-    variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
+    variables: ({ params, readVersion }) => ({ uniqueCode: params.uniqueCode, expectedUpdatedAt: readVersion }),
     response: messageShape,
     result: (data) => data.deleteProject,
   }),
@@ -218,13 +222,17 @@ export const projectRoutes = defineRoutes([
     params: codeParams,
     body: z.object({ progress: text }),
     operation: graphql(`
-      mutation UpdateProjectProgress($uniqueCode: String!, $progress: String!) {
-        updateProjectProgress(uniqueCode: $uniqueCode, progress: $progress) {
+      mutation UpdateProjectProgress($uniqueCode: String!, $progress: String!, $expectedUpdatedAt: String) {
+        updateProjectProgress(uniqueCode: $uniqueCode, progress: $progress, expectedUpdatedAt: $expectedUpdatedAt) {
           ...ProjectFields
         }
       }
     `),
-    variables: ({ params, body }) => ({ uniqueCode: params.uniqueCode, ...body }),
+    variables: ({ params, body, readVersion }) => ({
+      uniqueCode: params.uniqueCode,
+      ...body,
+      expectedUpdatedAt: readVersion,
+    }),
     response: projectShape,
     result: (data) => projectOf(data.updateProjectProgress),
   }),

@@ -2,11 +2,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { FormattedExecutionResult } from 'graphql';
 import { ServiceTokenRequiredError } from '@platform/lib/auth/auth.errors';
-import { GraphQLResultError, ValidationError } from '@platform/lib/errors';
+import { GraphQLResultError, PreconditionFailedError, ValidationError } from '@platform/lib/errors';
 import { callerOf, type GatewayContext } from '@platform/lib/graphql/context';
 import { validate } from '@platform/lib/validation';
 import { entityTagOf, matchHolds, noneMatchHolds } from './conditional.js';
-import { PreconditionFailedError } from './conditional.errors.js';
 import { sendDownload } from './download.js';
 import type { RestRoute } from './route.js';
 import { uploadOf } from './upload.js';
@@ -82,6 +81,8 @@ async function dataOf(
 /**
  * `If-Match` on a write: the record as its GET route answers it now, for the same caller, must still carry one of
  * the tags given; otherwise 412 and the write's operation never runs (decisions: issue 28, Conditional requests).
+ * Answers the `updatedAt` of the record that matched, which the write checks again under the row's lock, so a write
+ * landing between this read and the write is refused too; `*` asks only that the record exist.
  */
 async function checkPrecondition(
   reader: RestRoute,
@@ -89,9 +90,9 @@ async function checkPrecondition(
   params: Record<string, string>,
   executor: RestExecutor,
   context: GatewayContext,
-): Promise<void> {
+): Promise<string | undefined> {
   const header = request.headers['if-match'];
-  if (header === undefined || !reader.result) return;
+  if (header === undefined || !reader.result) return undefined;
   const readParams = (reader.params ? validate(reader.params, params) : params) as Record<string, string>;
   const data = await dataOf(
     reader,
@@ -99,7 +100,11 @@ async function checkPrecondition(
     executor,
     context,
   );
-  if (!matchHolds(header, entityTagOf(reader.result(data)))) throw new PreconditionFailedError();
+  const record = reader.result(data);
+  if (!matchHolds(header, entityTagOf(record))) throw new PreconditionFailedError();
+  if (header.trim() === '*') return undefined;
+  const { updatedAt } = record as { updatedAt?: unknown };
+  return typeof updatedAt === 'string' ? updatedAt : undefined;
 }
 
 function serve(route: RestRoute, executor: RestExecutor, reader: RestRoute | undefined): RouteOptions {
@@ -111,8 +116,8 @@ function serve(route: RestRoute, executor: RestExecutor, reader: RestRoute | und
       checkAuth(route, context);
       checkQueryNames(route, request.query);
       const input = await inputOf(route, request);
-      if (reader) await checkPrecondition(reader, request, input.params, executor, context);
-      const data = await dataOf(route, route.variables(input), executor, context);
+      const readVersion = reader && (await checkPrecondition(reader, request, input.params, executor, context));
+      const data = await dataOf(route, route.variables({ ...input, readVersion }), executor, context);
       if (route.noStore) void reply.header('cache-control', 'no-store');
       const status = typeof route.status === 'object' ? route.status.of(data) : (route.status ?? 200);
       if (route.download) {

@@ -43,6 +43,11 @@ export interface TypedInput<Body, Params, Query> {
   upload?: UploadedFile;
   /** The request headers the route declares (`headers`), by their lower-case names; absent ones undefined. */
   headers: Record<string, string | undefined>;
+  /**
+   * A guarded write (`guardedBy`) whose `If-Match` named the record's current tag: the `updatedAt` its GET showed,
+   * for the write to check again under the row's lock (absent without `If-Match`, and for `If-Match: *`).
+   */
+  readVersion?: string;
 }
 
 /** A request header a route reads, described in the OpenAPI description. */

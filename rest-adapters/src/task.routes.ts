@@ -267,13 +267,17 @@ export const taskRoutes = defineRoutes([
     params: codeParams,
     body: updateBody,
     operation: graphql(`
-      mutation UpdateTask($uniqueCode: String!, $input: UpdateTaskInput!) {
-        updateTask(uniqueCode: $uniqueCode, input: $input) {
+      mutation UpdateTask($uniqueCode: String!, $input: UpdateTaskInput!, $expectedUpdatedAt: String) {
+        updateTask(uniqueCode: $uniqueCode, input: $input, expectedUpdatedAt: $expectedUpdatedAt) {
           ...TaskFields
         }
       }
     `),
-    variables: ({ params, body }) => ({ uniqueCode: params.unique_code, input: body }),
+    variables: ({ params, body, readVersion }) => ({
+      uniqueCode: params.unique_code,
+      input: body,
+      expectedUpdatedAt: readVersion,
+    }),
     response: taskShape,
     result: (data) => taskOf(data.updateTask),
   }),
@@ -287,13 +291,17 @@ export const taskRoutes = defineRoutes([
     params: codeParams,
     body: z.object({ status: text }),
     operation: graphql(`
-      mutation UpdateTaskStatus($uniqueCode: String!, $status: String!) {
-        updateTaskStatus(uniqueCode: $uniqueCode, status: $status) {
+      mutation UpdateTaskStatus($uniqueCode: String!, $status: String!, $expectedUpdatedAt: String) {
+        updateTaskStatus(uniqueCode: $uniqueCode, status: $status, expectedUpdatedAt: $expectedUpdatedAt) {
           ...TaskFields
         }
       }
     `),
-    variables: ({ params, body }) => ({ uniqueCode: params.unique_code, ...body }),
+    variables: ({ params, body, readVersion }) => ({
+      uniqueCode: params.unique_code,
+      ...body,
+      expectedUpdatedAt: readVersion,
+    }),
     response: taskShape,
     result: (data) => taskOf(data.updateTaskStatus),
   }),
@@ -306,13 +314,13 @@ export const taskRoutes = defineRoutes([
     auth: 'bearer',
     params: codeParams,
     operation: graphql(`
-      mutation DeleteTask($uniqueCode: String!) {
-        deleteTask(uniqueCode: $uniqueCode) {
+      mutation DeleteTask($uniqueCode: String!, $expectedUpdatedAt: String) {
+        deleteTask(uniqueCode: $uniqueCode, expectedUpdatedAt: $expectedUpdatedAt) {
           message
         }
       }
     `),
-    variables: ({ params }) => ({ uniqueCode: params.unique_code }),
+    variables: ({ params, readVersion }) => ({ uniqueCode: params.unique_code, expectedUpdatedAt: readVersion }),
     response: messageShape,
     result: (data) => data.deleteTask,
   }),

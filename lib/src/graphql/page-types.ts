@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import { Directive, Field, Int, ObjectType, type ClassType } from 'type-graphql';
 import type { ItemsPage, MetaPage, PageMeta as PageMetaShape } from '../paging.js';
 
 /** The projects spec's page metadata, one GraphQL type for every `{ data, meta }` list. */
@@ -60,7 +60,11 @@ export function itemsPageType<T extends object>(Item: ClassType<T>, name: string
   return Page;
 }
 
-/** Relay's page information of a connection (forward paging: `first`, `after`). */
+/**
+ * Relay's page information of a connection (forward paging: `first`, `after`); shareable, since the projects and
+ * notifications subgraphs both answer connections.
+ */
+@Directive('@shareable')
 @ObjectType()
 export class PageInfo {
   @Field(() => Boolean)

@@ -42,6 +42,12 @@ import type { NestedTaskService } from './tasks/task-nested.service.js';
 import type { TaskRepository } from './tasks/task.repository.js';
 import type { TaskService } from './tasks/task.service.js';
 import { taskWiring } from './tasks/task.wiring.js';
+import type { WebhookEndpointService } from './webhook-endpoints/webhook-endpoint.service.js';
+import { webhookEndpointWiring } from './webhook-endpoints/webhook-endpoint.wiring.js';
+import type { ChangeEvents } from './webhooks/webhook-events.js';
+import type { WebhookQueue } from './webhooks/webhook-queue.js';
+import type { WebhookRepository } from './webhooks/webhook.repository.js';
+import { webhookWiring } from './webhooks/webhook.wiring.js';
 
 export interface ProjectsServices {
   customers: CustomerService;
@@ -60,16 +66,18 @@ export interface ProjectsServices {
   activity: ActivityLog;
   activityHistory: ActivityHistory;
   activityLoaders: ActivityLoaders;
+  webhookEndpoints: WebhookEndpointService;
 }
 
 export interface ProjectsContext extends GatewayContext {
   projects: ProjectsServices;
 }
 
-/** The projects subgraph's process-wide parts: the file store and the activity feed. */
+/** The projects subgraph's process-wide parts: the file store, the activity feed and the webhooks' queue. */
 export interface ProjectsShared extends SubgraphShared {
   storage: FileStorage;
   feed: ActivityFeed;
+  webhookQueue: WebhookQueue;
 }
 
 /** Everything a request's services are built from, each part built on its first use (lib/lazy-scope.ts). */
@@ -78,6 +86,8 @@ interface ProjectsScope extends ProjectsServices {
   request: GatewayContext;
   storage: FileStorage;
   feed: ActivityFeed;
+  webhookQueue: WebhookQueue;
+  changeEvents: ChangeEvents;
   em: EntityManager;
   unitOfWork: UnitOfWork;
   activityRows: ActivityRepository;
@@ -90,6 +100,7 @@ interface ProjectsScope extends ProjectsServices {
   projectRows: ProjectRepository;
   taskFacetRows: TaskFacetRepository;
   taskRows: TaskRepository;
+  webhookRows: WebhookRepository;
 }
 
 /**
@@ -102,6 +113,7 @@ export const createProjectsServices: ServicesFactory<ProjectsShared, ProjectsSer
     request: () => request,
     storage: () => shared.storage,
     feed: () => shared.feed,
+    webhookQueue: () => shared.webhookQueue,
     em: () => shared.orm.em.fork(),
     unitOfWork: (scope) => new UnitOfWork(scope.em),
     ...activityWiring,
@@ -114,4 +126,6 @@ export const createProjectsServices: ServicesFactory<ProjectsShared, ProjectsSer
     ...projectWiring,
     ...taskFacetWiring,
     ...taskWiring,
+    ...webhookWiring,
+    ...webhookEndpointWiring,
   });

@@ -6,6 +6,7 @@ import { ProjectDocument, ProjectParticipant } from './projects/project-members.
 import { Project } from './projects/project.entity.js';
 import { Activity } from './activities/activity.entity.js';
 import { Task, TaskParticipant } from './tasks/task.entity.js';
+import { WebhookDelivery, WebhookEndpoint } from './webhooks/webhook.entity.js';
 import { TaskComment, TaskCommentAttachment, TaskCommentReaction } from './comments/comment.entity.js';
 
 export const projectsEntities = [
@@ -22,4 +23,6 @@ export const projectsEntities = [
   TaskComment,
   TaskCommentAttachment,
   TaskCommentReaction,
+  WebhookEndpoint,
+  WebhookDelivery,
 ];

@@ -15,11 +15,14 @@ import { TaskNestedResolver } from './tasks/task-nested.resolver.js';
 import { TaskCommentsFieldResolver } from './comments/task-comments.resolver.js';
 import { TaskActivitiesFieldResolver } from './activities/task-activities.resolver.js';
 import { CommentFieldsResolver, CommentResolver } from './comments/comment.resolver.js';
+import { CommentConnectionResolver } from './comments/comment-connections.resolver.js';
+import { ActivityConnectionResolver } from './activities/activity-connections.resolver.js';
 import {
   TaskDepartmentOptionResolver,
   TaskFacetResolver,
   TaskParticipantOptionResolver,
 } from './task-facets/task-facet.resolver.js';
+import { WebhookEndpointResolver } from './webhook-endpoints/webhook-endpoint.resolver.js';
 
 export function buildProjectsSchema() {
   return buildFederatedSchema(
@@ -41,9 +44,12 @@ export function buildProjectsSchema() {
       TaskHistoryFieldsResolver,
       CommentResolver,
       CommentFieldsResolver,
+      CommentConnectionResolver,
+      ActivityConnectionResolver,
       TaskFacetResolver,
       TaskDepartmentOptionResolver,
       TaskParticipantOptionResolver,
+      WebhookEndpointResolver,
     ],
     { ...customerReferenceResolvers },
   );

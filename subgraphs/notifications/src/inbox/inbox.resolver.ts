@@ -6,7 +6,9 @@ import type { NotificationsContext } from '../context.js';
 import { NotificationMessage } from '../devices/device.types.js';
 import { idempotencyKeyDescription } from '../idempotency/idempotency.service.js';
 import { CreateNotificationInput } from '../jobs/job.inputs.js';
-import { InboxEvent, NotificationPage, NotificationType } from './inbox.types.js';
+import { shownConnection } from '@platform/lib/graphql/page-types';
+import { InboxEvent, NotificationConnection, NotificationPage, NotificationType } from './inbox.types.js';
+import { notificationView } from './inbox.views.js';
 
 @Resolver()
 export class InboxResolver {
@@ -17,6 +19,21 @@ export class InboxResolver {
     @Ctx() ctx: NotificationsContext,
   ) {
     return ctx.notifications.inbox.page(userOf(ctx).userId, { page, limit });
+  }
+
+  @Query(() => NotificationConnection, {
+    description:
+      "The signed-in user's inbox (as myNotifications), newest first, by opaque cursor (first 1..100, default 10; after: a cursor of this list)",
+  })
+  async myNotificationsConnection(
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: NotificationsContext,
+  ) {
+    return shownConnection(
+      await ctx.notifications.inbox.connection(userOf(ctx).userId, { first, after }),
+      notificationView,
+    );
   }
 
   @Mutation(() => NotificationType)

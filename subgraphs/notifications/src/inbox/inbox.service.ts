@@ -1,3 +1,4 @@
+import { connectionOf, firstOf, rowKeyAfter, type Connection, type ConnectionPage } from '@platform/lib/cursor';
 import { NotificationNotFoundError } from './inbox.errors.js';
 import type { CreateNotificationBody } from '@platform/lib/notifications/job-schema';
 import { itemsPage, itemsPageInput, offsetOf } from '@platform/lib/paging';
@@ -7,6 +8,7 @@ import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { InboxEvents } from './inbox-events.js';
 import { InboxChange } from './inbox-state.types.js';
 import { announceChange, notificationView } from './inbox.views.js';
+import type { Notification } from './notification.entity.js';
 import type { NotificationRepository } from './notification.repository.js';
 import type { NotificationPage, NotificationType } from './inbox.types.js';
 
@@ -34,6 +36,14 @@ export class InboxService {
       ...itemsPage(request, found.items.map(notificationView), found.totalItems),
       unreadCount: found.unreadCount,
     };
+  }
+
+  /** The user's inbox as a connection, newest first (issue 28, item 4). */
+  async connection(userId: number, page: ConnectionPage): Promise<Connection<Notification>> {
+    const first = firstOf(page.first);
+    const after = rowKeyAfter(page.after);
+    const { rows, total } = await this.deps.repository.pageAfter(userId, after, first + 1);
+    return connectionOf(rows, first, total, (row) => ({ at: row.createdAt, id: row.id }));
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { connectionType } from '@platform/lib/graphql/page-types';
 import type { ItemsPage } from '@platform/lib/paging';
 
 @ObjectType('Notification')
@@ -56,3 +57,5 @@ export class InboxEvent {
   @Field(() => NotificationType, { nullable: true, description: 'Null when every item was marked read' })
   notification!: NotificationType | null;
 }
+
+export const NotificationConnection = connectionType(NotificationType, 'NotificationConnection');

@@ -1,5 +1,6 @@
 import { IsolationLevel, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager, RequiredEntityData } from '@mikro-orm/postgresql';
+import type { RowKey } from '@platform/lib/cursor';
 import { runStatement, transactionClient, type PreparedStatement } from '@platform/lib/database';
 import type { SqlClient } from '@platform/lib/jobs/job-engine';
 import type { Delivery, StoredJob } from '../jobs/job.repository.js';
@@ -149,6 +150,24 @@ export class NotificationRepository {
         );
         return { items, totalItems, unreadCount: await em.count(Notification, { userId, unread: true, ...active }) };
       },
+      { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
+    );
+  }
+
+  /**
+   * The user's inbox (the default list: neither archived nor snoozed) after a key, newest first, `limit` rows, and the
+   * count of all of them, in one snapshot as `page`: a keyset page, stable while notifications arrive (they sort first).
+   */
+  pageAfter(userId: number, after: RowKey | null, limit: number): Promise<{ rows: Notification[]; total: number }> {
+    const inbox = { userId, ...active };
+    const where: FilterQuery<Notification> = after
+      ? { ...inbox, $or: [{ createdAt: { $lt: after.at } }, { createdAt: after.at, id: { $lt: after.id } }] }
+      : inbox;
+    return this.em.transactional(
+      async (em) => ({
+        rows: await em.find(Notification, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit }),
+        total: await em.count(Notification, inbox),
+      }),
       { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
     );
   }

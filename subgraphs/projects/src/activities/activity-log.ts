@@ -2,7 +2,15 @@ import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import type { CommentRecord } from '../comments/comment.records.js';
 import type { CommentChangeLog } from '../comments/comment-changes.js';
 import type { ProjectService } from '../projects/project.service.js';
-import type { ChangedTask, FieldDiff, TaskChangeLog } from '../tasks/task-changes.js';
+import { commentView } from '../comments/comment.views.js';
+import {
+  previousTaskValues,
+  taskRecord,
+  type ChangedTask,
+  type FieldDiff,
+  type TaskChangeLog,
+} from '../tasks/task-changes.js';
+import type { ChangeEvent, ChangeEvents, WebhookEventType } from '../webhooks/webhook-events.js';
 import type { ActivityFeed } from './activity-feed.js';
 import type { Activity, ActivityType } from './activity.entity.js';
 import type { ActivityRepository } from './activity.repository.js';
@@ -26,7 +34,48 @@ export interface ActivityLogDependencies {
   feed: ActivityFeed;
   projects: ProjectService;
   unitOfWork: UnitOfWork;
+  /** Each change's webhook events, queued in its transaction. */
+  webhooks: ChangeEvents;
   now: () => number;
+}
+
+const eventTypes: Record<ActivityType, WebhookEventType> = {
+  created: 'task.created',
+  updated: 'task.updated',
+  status_changed: 'task.status_changed',
+  deleted: 'task.deleted',
+  comment_added: 'comment.added',
+  comment_deleted: 'comment.deleted',
+};
+
+interface StagedChange {
+  task: ChangedTask;
+  type: ActivityType;
+  diff: FieldDiff;
+  comment: CommentRecord | null;
+}
+
+/**
+ * A change's webhook event: the task as it is now, or the comment (a deleted one by its id); an update's previous
+ * values of the fields it changed.
+ */
+function changeEvent({ task, type, diff, comment }: StagedChange): ChangeEvent {
+  const event = { type: eventTypes[type], projectId: task.projectId };
+  switch (type) {
+    case 'comment_added': {
+      // `userReaction` is the caller's own reaction: a receiver is no caller.
+      const { userReaction: _userReaction, ...shown } = commentView(comment!);
+      return { ...event, data: shown };
+    }
+    case 'comment_deleted':
+      return { ...event, data: { id: diff.to.commentId, taskId: task.id, isDeleted: true } };
+    case 'updated':
+    case 'status_changed':
+      return { ...event, data: taskRecord(task), previous: previousTaskValues(diff) };
+    case 'created':
+    case 'deleted':
+      return { ...event, data: taskRecord(task) };
+  }
 }
 
 /**
@@ -39,12 +88,16 @@ export class ActivityLog implements TaskChangeLog, CommentChangeLog {
 
   async change<T>(work: (record: RecordActivity) => Promise<T>): Promise<T> {
     const staged: { projectId: string; activity: Activity; comment: CommentRecord | null }[] = [];
-    const result = await this.deps.unitOfWork.run(() =>
-      work((actorUserId, task, type, diff, comment) => {
+    const changes: StagedChange[] = [];
+    const result = await this.deps.unitOfWork.run(async () => {
+      const done = await work((actorUserId, task, type, diff, comment) => {
         const activity = this.deps.entries.stageChange(task.id, type, actorUserId, diff, new Date(this.deps.now()));
         staged.push({ projectId: task.projectId, activity, comment: comment ?? null });
-      }),
-    );
+        changes.push({ task, type, diff, comment: comment ?? null });
+      });
+      await this.deps.webhooks.emit(changes.map(changeEvent));
+      return done;
+    });
     for (const { projectId, activity, comment } of staged) {
       await this.deps.feed.publish(projectId, activityView(activity, comment));
     }

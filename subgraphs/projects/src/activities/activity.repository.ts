@@ -1,4 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import type { RowKey } from '@platform/lib/cursor';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import type { ChangedFields } from '../tasks/task-changes.js';
 import { Activity, type ActivityType } from './activity.entity.js';
@@ -47,6 +48,18 @@ export class ActivityRepository {
     changedAt: Date,
   ) {
     return this.stage({ taskId, type, actorUserId, ...diff, changedAt });
+  }
+
+  /**
+   * A task's entries after a key, newest first (`created_at desc, id desc`), `limit` rows, and the count of all of
+   * them: a keyset page, stable while entries are added (they sort first).
+   */
+  async pageAfter(taskId: string, after: RowKey | null, limit: number): Promise<{ rows: Activity[]; total: number }> {
+    const where: FilterQuery<Activity> = after
+      ? { taskId, $or: [{ createdAt: { $lt: after.at } }, { createdAt: after.at, id: { $lt: after.id } }] }
+      : { taskId };
+    const rows = await this.em.find(Activity, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+    return { rows, total: await this.em.count(Activity, { taskId }) };
   }
 
   /** Oldest first (decisions: Shapes and codes, activity history). */

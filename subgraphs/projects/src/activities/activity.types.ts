@@ -1,5 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
+import { connectionType } from '@platform/lib/graphql/page-types';
 import { CommentType } from '../comments/comment.types.js';
 
 @ObjectType('TaskHistory', { description: 'A recorded change: `from` and `to` hold only the changed fields' })
@@ -48,3 +49,5 @@ export class TaskActivityType {
   @Field(() => TaskHistoryType, { nullable: true, description: 'A change of the task; null for a comment' })
   history!: TaskHistoryType | null;
 }
+
+export const TaskActivityConnection = connectionType(TaskActivityType, 'TaskActivityConnection');

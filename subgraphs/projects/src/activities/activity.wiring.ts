@@ -9,6 +9,7 @@ import { ActivityHistory } from './activity-history.js';
 import { ActivityLoaders } from './activity-loaders.js';
 import { ActivityLog } from './activity-log.js';
 import { ActivityRepository } from './activity.repository.js';
+import type { ChangeEvents } from '../webhooks/webhook-events.js';
 
 /** How activity is built for a request (context.ts); the feed is the process's own. */
 export const activityWiring = {
@@ -18,6 +19,7 @@ export const activityWiring = {
     feed: ActivityFeed;
     projects: ProjectService;
     unitOfWork: UnitOfWork;
+    changeEvents: ChangeEvents;
     platform: Pick<Platform, 'now'>;
   }) =>
     new ActivityLog({
@@ -25,6 +27,7 @@ export const activityWiring = {
       feed: scope.feed,
       projects: scope.projects,
       unitOfWork: scope.unitOfWork,
+      webhooks: scope.changeEvents,
       now: scope.platform.now,
     }),
   activityHistory: (scope: { activityRows: ActivityRepository; tasks: TaskService }) =>

@@ -1,4 +1,5 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import type { RowKey } from '@platform/lib/cursor';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { findSortedPage, likePattern } from '../listing/list.repository.js';
 import { TaskComment, TaskCommentAttachment, type ReactionType } from './comment.entity.js';
@@ -113,6 +114,22 @@ export class CommentRepository {
     const where: FilterQuery<TaskComment> = { taskId };
     if (query.search) Object.assign(where, { content: { $ilike: likePattern(query.search) }, deletedAt: null });
     return findSortedPage(this.em, TaskComment, where, query, query.sortBy);
+  }
+
+  /**
+   * A task's comments after a key, newest first (`created_at desc, id desc`), `limit` rows, and the count of all of
+   * them: a keyset page, stable while comments are added (they sort first). Deleted comments stay listed.
+   */
+  async pageAfter(
+    taskId: string,
+    after: RowKey | null,
+    limit: number,
+  ): Promise<{ rows: TaskComment[]; total: number }> {
+    const where: FilterQuery<TaskComment> = after
+      ? { taskId, $or: [{ createdAt: { $lt: after.at } }, { createdAt: after.at, id: { $lt: after.id } }] }
+      : { taskId };
+    const rows = await this.em.find(TaskComment, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+    return { rows, total: await this.em.count(TaskComment, { taskId }) };
   }
 
   async add(values: NewComment, fileIds: string[]): Promise<TaskComment> {

@@ -9,7 +9,7 @@ import type { CommentActor } from './comment.service.js';
 import { AddCommentInput, CommentListArgs, CommentPage, CommentReactionType, CommentType } from './comment.types.js';
 import { commentView } from './comment.views.js';
 
-const actorOf = (caller: UserCaller): CommentActor => ({
+export const actorOf = (caller: UserCaller): CommentActor => ({
   userId: caller.userId,
   isAdmin: hasPermission(caller, 'admin'),
 });

@@ -1,3 +1,4 @@
+import { connectionOf, firstOf, rowKeyAfter, type Connection, type ConnectionPage } from '@platform/lib/cursor';
 import { metaPage, type MetaPage } from '@platform/lib/paging';
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import { validate } from '@platform/lib/validation';
@@ -8,7 +9,13 @@ import type { TaskComment } from './comment.entity.js';
 import { CommentNotFoundError, NotCommentAuthorError, UnknownCommentReferenceError } from './comment.errors.js';
 import type { CommentRecord, ReactionSummary } from './comment.records.js';
 import type { CommentRepository } from './comment.repository.js';
+import { previousValues, type ChangeEvents } from '../webhooks/webhook-events.js';
 import { addCommentInput, listCommentsInput, reactionInput } from './comment.validation.js';
+
+/** A comment's reactions as its webhook event shows them: the acting user's reaction (`""` for none) and the counts. */
+function reactionRecord({ commentId, likes, dislikes, userReaction }: ReactionSummary) {
+  return { commentId, reaction: userReaction, likes, dislikes };
+}
 
 /** Who acts: the signed-in user, and whether they are an admin (who may delete anyone's comment). */
 export interface CommentActor {
@@ -24,6 +31,8 @@ export interface CommentServiceDependencies {
   files: FileService;
   changes: CommentChangeLog;
   unitOfWork: UnitOfWork;
+  /** A reaction's webhook event, queued in its transaction (comments' own go with their activity entry). */
+  webhooks: ChangeEvents;
   now: () => number;
 }
 
@@ -46,6 +55,18 @@ export class CommentService {
     const task = await this.deps.tasks.get(uniqueCode);
     const { rows, total } = await this.deps.comments.page(task.id, query);
     return metaPage(query, await this.records(rows, actor.userId), total);
+  }
+
+  /** A task's comments as a connection, newest first (issue 28, item 4). */
+  async connection(actor: CommentActor, uniqueCode: string, page: ConnectionPage): Promise<Connection<CommentRecord>> {
+    const first = firstOf(page.first);
+    const after = rowKeyAfter(page.after);
+    const task = await this.deps.tasks.get(uniqueCode);
+    const { rows, total } = await this.deps.comments.pageAfter(task.id, after, first + 1);
+    return connectionOf(await this.records(rows, actor.userId), first, total, ({ comment }) => ({
+      at: comment.createdAt,
+      id: comment.id,
+    }));
   }
 
   async add(actor: CommentActor, uniqueCode: string, input: unknown): Promise<CommentRecord> {
@@ -86,8 +107,18 @@ export class CommentService {
     }
     return this.deps.unitOfWork.run(async () => {
       await this.deps.comments.lockReactionOf(comment.id, actor.userId);
+      const [before] = await this.deps.comments.reactionsOf([comment.id], actor.userId);
       await this.deps.comments.toggleReaction(comment.id, actor.userId, type);
-      return (await this.deps.comments.reactionsOf([comment.id], actor.userId))[0];
+      const [after] = await this.deps.comments.reactionsOf([comment.id], actor.userId);
+      await this.deps.webhooks.emit([
+        {
+          type: 'reaction.changed',
+          projectId: task.projectId,
+          data: { ...reactionRecord(after!), taskId: task.id, userId: String(actor.userId) },
+          previous: previousValues(reactionRecord(before!), reactionRecord(after!)),
+        },
+      ]);
+      return after;
     });
   }
 

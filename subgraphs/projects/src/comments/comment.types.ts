@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { paged, sorted } from '../listing/list.args.js';
-import { metaPageType } from '@platform/lib/graphql/page-types';
+import { connectionType, metaPageType } from '@platform/lib/graphql/page-types';
 
 @ObjectType('TaskCommentAttachment', { description: 'A stored file attached to a comment' })
 export class CommentAttachmentType {
@@ -82,3 +82,5 @@ class CommentFilters {}
 /** The arguments of `taskComments` besides uniqueCode: sorting (createdAt, updatedAt) and paging. */
 @ArgsType()
 export class CommentListArgs extends paged(sorted(CommentFilters)) {}
+
+export const CommentConnection = connectionType(CommentType, 'CommentConnection');

@@ -3,6 +3,7 @@ import type { Platform } from '@platform/lib/platform';
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import type { FileService } from '../files/file.service.js';
 import type { TaskService } from '../tasks/task.service.js';
+import type { ChangeEvents } from '../webhooks/webhook-events.js';
 import { CommentLoaders } from './comment-loaders.js';
 import { CommentRepository } from './comment.repository.js';
 import type { CommentChangeLog } from './comment-changes.js';
@@ -17,6 +18,7 @@ export const commentWiring = {
     files: FileService;
     activity: CommentChangeLog;
     unitOfWork: UnitOfWork;
+    changeEvents: ChangeEvents;
     platform: Pick<Platform, 'now'>;
   }) =>
     new CommentService({
@@ -25,6 +27,7 @@ export const commentWiring = {
       files: scope.files,
       changes: scope.activity,
       unitOfWork: scope.unitOfWork,
+      webhooks: scope.changeEvents,
       now: scope.platform.now,
     }),
   commentLoaders: (scope: { commentRows: CommentRepository }) => new CommentLoaders({ comments: scope.commentRows }),

@@ -5,6 +5,7 @@ import { Migration20261201000000_projects } from './Migration20261201000000_proj
 import { Migration20261210000000_tasks } from './Migration20261210000000_tasks.js';
 import { Migration20261215000000_comments } from './Migration20261215000000_comments.js';
 import { Migration20261220000000_task_facets } from './Migration20261220000000_task_facets.js';
+import { Migration20261227000000_webhooks } from './Migration20261227000000_webhooks.js';
 
 /** Checked-in migrations, applied in this order at start-up. */
 export const projectsMigrations: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const projectsMigrations: MigrationObject[] = [
   { name: 'Migration20261210000000_tasks', class: Migration20261210000000_tasks },
   { name: 'Migration20261215000000_comments', class: Migration20261215000000_comments },
   { name: 'Migration20261220000000_task_facets', class: Migration20261220000000_task_facets },
+  { name: 'Migration20261227000000_webhooks', class: Migration20261227000000_webhooks },
 ];

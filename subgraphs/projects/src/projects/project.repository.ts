@@ -1,4 +1,5 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { findPage } from '../listing/list.repository.js';
 import { ProjectDocument, ProjectParticipant } from './project-members.entity.js';
 import { Project } from './project.entity.js';
@@ -35,6 +36,12 @@ export type ProjectChanges = Partial<
  * The project table and its participant and document lists. A deleted project (`deletedAt` set) is never
  * returned by any read here.
  */
+/** Hand-written: a row lock, which the entity manager cannot take without reloading the entity. */
+const lockStatement: PreparedStatement = {
+  name: 'projects.project.lock_version',
+  text: `select to_json("updated_at") #>> '{}' as "updatedAt" from "projects"."project" where "id" = $1 for update`,
+};
+
 export class ProjectRepository {
   constructor(private readonly em: EntityManager) {}
 
@@ -82,6 +89,14 @@ export class ProjectRepository {
     // A list change alone still marks the project changed.
     if (participantIds || documentFileIds) project.updatedAt = new Date();
     await this.em.flush();
+  }
+
+  /** Locks the project's row in the open transaction and answers its `updatedAt` as committed now. */
+  async lockedVersion(projectId: string): Promise<Date | null> {
+    const [row] = await runStatement<{ updatedAt: string }>(this.em, lockStatement, [projectId], {
+      joinTransaction: true,
+    });
+    return row ? new Date(row.updatedAt) : null;
   }
 
   async softDelete(project: Project, at: Date): Promise<void> {

@@ -3,6 +3,7 @@ import { shownPage } from '@platform/lib/graphql/page-types';
 import { hasPermission } from '@platform/lib/auth/caller';
 import { userWithPermission } from '@platform/lib/graphql/context';
 import type { ProjectsContext } from '../context.js';
+import { versionDescription } from './record-version.js';
 import { CreateProjectInput, ProjectListArgs, UpdateProjectInput } from './project.inputs.js';
 import { ProjectDeletion, ProjectPage, ProjectType, ResourceCount } from './project.types.js';
 import { projectView } from './project.views.js';
@@ -33,11 +34,13 @@ export class ProjectResolver {
   async updateProject(
     @Arg('uniqueCode', () => String) uniqueCode: string,
     @Arg('input', () => UpdateProjectInput) input: UpdateProjectInput,
+    @Arg('expectedUpdatedAt', () => String, { nullable: true, description: versionDescription })
+    expectedUpdatedAt: string | null,
     @Ctx() ctx: ProjectsContext,
   ) {
     const caller = userWithPermission(ctx, 'projects:write');
     const editor = { userId: caller.userId, mayApprove: hasPermission(caller, 'projects:approve') };
-    return projectView(await ctx.projects.projects.update(uniqueCode, { ...input }, editor));
+    return projectView(await ctx.projects.projects.update(uniqueCode, { ...input }, editor, expectedUpdatedAt));
   }
 
   @Mutation(() => ProjectType)
@@ -50,16 +53,23 @@ export class ProjectResolver {
   async updateProjectProgress(
     @Arg('uniqueCode', () => String) uniqueCode: string,
     @Arg('progress', () => String) progress: string,
+    @Arg('expectedUpdatedAt', () => String, { nullable: true, description: versionDescription })
+    expectedUpdatedAt: string | null,
     @Ctx() ctx: ProjectsContext,
   ) {
     userWithPermission(ctx, 'projects:write');
-    return projectView(await ctx.projects.projects.setProgress(uniqueCode, progress));
+    return projectView(await ctx.projects.projects.setProgress(uniqueCode, progress, expectedUpdatedAt));
   }
 
   @Mutation(() => ProjectDeletion, { description: 'Soft delete: the project disappears from every read' })
-  async deleteProject(@Arg('uniqueCode', () => String) uniqueCode: string, @Ctx() ctx: ProjectsContext) {
+  async deleteProject(
+    @Arg('uniqueCode', () => String) uniqueCode: string,
+    @Arg('expectedUpdatedAt', () => String, { nullable: true, description: versionDescription })
+    expectedUpdatedAt: string | null,
+    @Ctx() ctx: ProjectsContext,
+  ) {
     userWithPermission(ctx, 'projects:write');
-    await ctx.projects.projects.delete(uniqueCode);
+    await ctx.projects.projects.delete(uniqueCode, expectedUpdatedAt);
     return { message: 'Project deleted' };
   }
 

@@ -14,6 +14,9 @@ import type { Project } from './project.entity.js';
 import type { ProjectListQuery, ProjectRepository } from './project.repository.js';
 import type { DirectoryReferences } from '../directory/directory.repository.js';
 import { refuseUnknownParticipants } from '../directory/directory-checks.js';
+import { previousValues, type ChangeEvent, type ChangeEvents } from '../webhooks/webhook-events.js';
+import { projectView } from './project.views.js';
+import { expectedVersionInput, refuseIfChanged } from './record-version.js';
 import { createProjectInput, listProjectsInput, progressInput, updateProjectInput } from './project.validation.js';
 
 /** The currency of a project created without one (decisions: projects). */
@@ -62,7 +65,20 @@ export interface ProjectServiceDependencies {
   /** Participants are employees of the auth directory. */
   directory: DirectoryReferences;
   unitOfWork: UnitOfWork;
+  /** Each change's webhook events, queued in its transaction. */
+  webhooks: ChangeEvents;
   now: () => number;
+}
+
+/**
+ * A project as its webhook event carries it: its own fields as the API shows them (the creator and participants,
+ * which REST shows with the auth directory's names, are left out).
+ */
+function projectEvent(
+  type: 'project.created' | 'project.updated' | 'project.approved' | 'project.deleted',
+  project: Project,
+): ChangeEvent {
+  return { type, projectId: project.id, data: { ...projectView(project) } };
 }
 
 /** Projects: the rules of the projects spec and decisions.md. Every read ignores deleted projects. */
@@ -112,6 +128,7 @@ export class ProjectService {
         project.id,
         values.products.map((product) => ({ ...product, schemaVersion: productSchemaVersion })),
       );
+      await this.deps.webhooks.emit([projectEvent('project.created', project)]);
       return project;
     });
   }
@@ -120,38 +137,66 @@ export class ProjectService {
    * PATCH: only the fields present change; any invalid field refuses the whole update. Setting `approved` is an
    * approval, whichever path it takes (decisions: Approval).
    */
-  async update(uniqueCode: string, input: unknown, editor: Editor): Promise<Project> {
+  async update(uniqueCode: string, input: unknown, editor: Editor, version?: string | null): Promise<Project> {
     const { participantIds, documentFileIds, ...changes } = validate(updateProjectInput, input);
+    const { expectedUpdatedAt } = validate(expectedVersionInput, { expectedUpdatedAt: version });
     if (changes.status === 'approved' && !editor.mayApprove) throw new ApprovalPermissionRequiredError();
     const project = await this.get(uniqueCode);
     await refuseUnknownParticipants(this.deps.directory, participantIds);
     if (documentFileIds) await this.checkFiles(documentFileIds);
-    await this.deps.unitOfWork.run(() =>
-      this.deps.projects.update(project, sentOnly(changes), participantIds, documentFileIds),
+    await this.changeOf(
+      project,
+      () => this.deps.projects.update(project, sentOnly(changes), participantIds, documentFileIds),
+      expectedUpdatedAt,
     );
     return project;
   }
 
   async approve(uniqueCode: string): Promise<Project> {
     const project = await this.get(uniqueCode);
-    await this.deps.projects.update(project, { status: 'approved' });
+    await this.changeOf(project, () => this.deps.projects.update(project, { status: 'approved' }));
     return project;
   }
 
-  async setProgress(uniqueCode: string, progress: unknown): Promise<Project> {
+  async setProgress(uniqueCode: string, progress: unknown, version?: string | null): Promise<Project> {
     const { progress: value } = validate(progressInput, { progress });
+    const { expectedUpdatedAt } = validate(expectedVersionInput, { expectedUpdatedAt: version });
     const project = await this.get(uniqueCode);
-    await this.deps.projects.update(project, { progress: value });
+    await this.changeOf(project, () => this.deps.projects.update(project, { progress: value }), expectedUpdatedAt);
     return project;
+  }
+
+  /**
+   * A change of a project's fields with its webhook events in one transaction: `project.updated` with the previous
+   * values of what changed, and `project.approved` when it became approved. A change that changes nothing sends none.
+   * Given the version the caller read, the row is locked and compared first (`refuseIfChanged`).
+   */
+  private async changeOf(project: Project, write: () => Promise<void>, expected: Date | null = null): Promise<void> {
+    const before = { ...projectView(project) };
+    await this.deps.unitOfWork.run(async () => {
+      if (expected) refuseIfChanged(await this.deps.projects.lockedVersion(project.id), expected);
+      await write();
+      const previous = previousValues(before, { ...projectView(project) });
+      delete previous['updatedAt'];
+      const events: ChangeEvent[] = [];
+      if (Object.keys(previous).length > 0) events.push({ ...projectEvent('project.updated', project), previous });
+      if (previous['status'] !== undefined && project.status === 'approved') {
+        events.push(projectEvent('project.approved', project));
+      }
+      await this.deps.webhooks.emit(events);
+    });
   }
 
   /** Deleting a project soft-deletes its tasks in the same transaction (decisions: Project and task service). */
-  async delete(uniqueCode: string): Promise<void> {
+  async delete(uniqueCode: string, version?: string | null): Promise<void> {
+    const { expectedUpdatedAt } = validate(expectedVersionInput, { expectedUpdatedAt: version });
     const project = await this.get(uniqueCode);
     const at = new Date(this.deps.now());
     await this.deps.unitOfWork.run(async () => {
+      if (expectedUpdatedAt) refuseIfChanged(await this.deps.projects.lockedVersion(project.id), expectedUpdatedAt);
       await this.deps.tasks.softDeleteOfProject(project.id, at);
       await this.deps.projects.softDelete(project, at);
+      await this.deps.webhooks.emit([projectEvent('project.deleted', project)]);
     });
   }
 

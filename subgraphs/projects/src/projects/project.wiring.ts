@@ -5,6 +5,7 @@ import type { CustomerRepository } from '../customers/customer.repository.js';
 import type { DirectoryReferences } from '../directory/directory.repository.js';
 import type { FileService } from '../files/file.service.js';
 import type { ProductRepository } from '../products/product.repository.js';
+import type { ChangeEvents } from '../webhooks/webhook-events.js';
 import { ProjectLoaders } from './project-loaders.js';
 import { ProjectResourceService } from './project-resources.service.js';
 import { ProjectRepository } from './project.repository.js';
@@ -25,6 +26,7 @@ export const projectWiring = {
       files: FileService;
       directory: DirectoryReferences;
       unitOfWork: UnitOfWork;
+      changeEvents: ChangeEvents;
       platform: Pick<Platform, 'now'>;
     },
   ) =>
@@ -36,6 +38,7 @@ export const projectWiring = {
       tasks: scope.taskRows,
       directory: scope.directory,
       unitOfWork: scope.unitOfWork,
+      webhooks: scope.changeEvents,
       now: scope.platform.now,
     }),
   loaders: (scope: ProjectScope & { files: FileService }) =>

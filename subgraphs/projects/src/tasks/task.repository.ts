@@ -67,6 +67,12 @@ interface NestedPageRow extends Record<string, unknown> {
  * their participants: one row per task, or one row without a task when the page is empty, none when the
  * project is unknown or deleted.
  */
+/** Hand-written: a row lock, which the entity manager cannot take without reloading the entity. */
+const lockStatement: PreparedStatement = {
+  name: 'projects.task.lock_version',
+  text: `select to_json("updated_at") #>> '{}' as "updatedAt" from "projects"."task" where "id" = $1 for update`,
+};
+
 const nestedPageStatement: PreparedStatement = {
   name: 'projects.tasks.nested_page',
   text: `
@@ -213,6 +219,14 @@ export class TaskRepository implements ProjectTasks {
       task.updatedAt = new Date();
     }
     await this.em.flush();
+  }
+
+  /** Locks the task's row in the open transaction and answers its `updatedAt` as committed now. */
+  async lockedVersion(taskId: string): Promise<Date | null> {
+    const [row] = await runStatement<{ updatedAt: string }>(this.em, lockStatement, [taskId], {
+      joinTransaction: true,
+    });
+    return row ? new Date(row.updatedAt) : null;
   }
 
   async softDelete(task: Task, at: Date): Promise<void> {

@@ -3,6 +3,7 @@ import { userWithPermission } from '@platform/lib/graphql/context';
 import type { UserCaller } from '@platform/lib/auth/caller';
 import { shownPage } from '@platform/lib/graphql/page-types';
 import type { ProjectsContext } from '../context.js';
+import { versionDescription } from '../projects/record-version.js';
 import { CreateTaskInput, MyTaskListArgs, TaskListArgs, UpdateTaskInput } from './task.inputs.js';
 import { TaskDeletion, TaskPage, TaskType } from './task.types.js';
 import { taskView } from './task.views.js';
@@ -48,26 +49,35 @@ export class TaskResolver {
   async updateTask(
     @Arg('uniqueCode', () => String) uniqueCode: string,
     @Arg('input', () => UpdateTaskInput) input: UpdateTaskInput,
+    @Arg('expectedUpdatedAt', () => String, { nullable: true, description: versionDescription })
+    expectedUpdatedAt: string | null,
     @Ctx() ctx: ProjectsContext,
   ) {
     const caller = userWithPermission(ctx, 'tasks:write');
-    return taskView(await ctx.projects.tasks.update(actorOf(caller), uniqueCode, { ...input }));
+    return taskView(await ctx.projects.tasks.update(actorOf(caller), uniqueCode, { ...input }, expectedUpdatedAt));
   }
 
   @Mutation(() => TaskType)
   async updateTaskStatus(
     @Arg('uniqueCode', () => String) uniqueCode: string,
     @Arg('status', () => String) status: string,
+    @Arg('expectedUpdatedAt', () => String, { nullable: true, description: versionDescription })
+    expectedUpdatedAt: string | null,
     @Ctx() ctx: ProjectsContext,
   ) {
     const caller = userWithPermission(ctx, 'tasks:write');
-    return taskView(await ctx.projects.tasks.setStatus(actorOf(caller), uniqueCode, status));
+    return taskView(await ctx.projects.tasks.setStatus(actorOf(caller), uniqueCode, status, expectedUpdatedAt));
   }
 
   @Mutation(() => TaskDeletion, { description: 'Soft delete: the task disappears from every read' })
-  async deleteTask(@Arg('uniqueCode', () => String) uniqueCode: string, @Ctx() ctx: ProjectsContext) {
+  async deleteTask(
+    @Arg('uniqueCode', () => String) uniqueCode: string,
+    @Arg('expectedUpdatedAt', () => String, { nullable: true, description: versionDescription })
+    expectedUpdatedAt: string | null,
+    @Ctx() ctx: ProjectsContext,
+  ) {
     const caller = userWithPermission(ctx, 'tasks:write');
-    await ctx.projects.tasks.delete(actorOf(caller), uniqueCode);
+    await ctx.projects.tasks.delete(actorOf(caller), uniqueCode, expectedUpdatedAt);
     return { message: 'Task deleted' };
   }
 }

@@ -1,5 +1,4 @@
-import { type Connection, cursorOf, firstOf, keyOfCursor } from '@platform/lib/cursor';
-import { ValidationError } from '@platform/lib/errors';
+import { connectionOf, firstOf, rowKeyAfter, type Connection, type ConnectionPage } from '@platform/lib/cursor';
 import { metaPage, type MetaPage } from '@platform/lib/paging';
 import { validate } from '@platform/lib/validation';
 import type { FileService } from '../files/file.service.js';
@@ -11,15 +10,8 @@ import { diffOf, taskFields, type SentChanges, type TaskChangeLog } from './task
 import type { Task } from './task.entity.js';
 import { InvalidParentError, TaskNotFoundError, UnknownProjectError, UnknownTaskFileError } from './task.errors.js';
 import type { TaskChanges, TaskListQuery, TaskRepository, TaskScope } from './task.repository.js';
+import { expectedVersionInput, refuseIfChanged } from '../projects/record-version.js';
 import { createTaskInput, listTasksInput, statusInput, updateTaskInput } from './task.validation.js';
-
-const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Forward paging of a connection: `first` rows after the cursor `after`. */
-export interface ConnectionPage {
-  first?: number | null;
-  after?: string | null;
-}
 
 /** Who acts: the signed-in user, and their employee record if they have one ("my tasks"). */
 export interface TaskActor {
@@ -78,16 +70,9 @@ export class TaskService {
   }
 
   private async connection(scope: TaskScope | null, first: number, cursor?: string | null): Promise<Connection<Task>> {
-    const after = cursor ? keyOfCursor(cursor) : null;
-    const key = after && uuidText.test(after.id) ? { at: new Date(after.at), id: after.id } : null;
-    if (after && !key) throw ValidationError.field('after', 'is not a cursor of this list');
-    const { rows, total } = scope ? await this.deps.tasks.pageAfter(scope, key, first + 1) : { rows: [], total: 0 };
-    return {
-      rows: rows.slice(0, first),
-      hasNextPage: rows.length > first,
-      totalCount: total,
-      cursor: (task) => cursorOf({ at: task.createdAt.getTime(), id: task.id }),
-    };
+    const after = rowKeyAfter(cursor);
+    const { rows, total } = scope ? await this.deps.tasks.pageAfter(scope, after, first + 1) : { rows: [], total: 0 };
+    return connectionOf(rows, first, total, (task) => ({ at: task.createdAt, id: task.id }));
   }
 
   /** Tasks the caller's employee takes part in; a user without an employee record has none. */
@@ -113,8 +98,9 @@ export class TaskService {
   }
 
   /** PATCH: only the sent fields change; any invalid field refuses the whole update. */
-  async update(actor: TaskActor, uniqueCode: string, input: unknown): Promise<Task> {
+  async update(actor: TaskActor, uniqueCode: string, input: unknown, version?: string | null): Promise<Task> {
     const sent: SentChanges = validate(updateTaskInput, input);
+    const { expectedUpdatedAt } = validate(expectedVersionInput, { expectedUpdatedAt: version });
     const task = await this.get(uniqueCode);
     await refuseUnknownDepartment(this.deps.directory, sent.departmentId);
     await refuseUnknownParticipants(this.deps.directory, sent.participantIds);
@@ -125,31 +111,41 @@ export class TaskService {
     const { participantIds, ...fields } = sent;
     const changes: TaskChanges = Object.fromEntries(Object.entries(fields).filter(([key]) => key in diff.to));
     return this.deps.changes.change(async (record) => {
+      await this.refuseIfChanged(task, expectedUpdatedAt);
       await this.deps.tasks.update(task, changes, 'participantIds' in diff.to ? participantIds : undefined);
       record(actor.userId, task, 'updated', diff);
       return task;
     });
   }
 
-  async setStatus(actor: TaskActor, uniqueCode: string, status: unknown): Promise<Task> {
+  async setStatus(actor: TaskActor, uniqueCode: string, status: unknown, version?: string | null): Promise<Task> {
     const { status: value } = validate(statusInput, { status });
+    const { expectedUpdatedAt } = validate(expectedVersionInput, { expectedUpdatedAt: version });
     const task = await this.get(uniqueCode);
     if (task.status === value) return task;
     const diff = { from: { status: task.status }, to: { status: value } };
     return this.deps.changes.change(async (record) => {
+      await this.refuseIfChanged(task, expectedUpdatedAt);
       await this.deps.tasks.update(task, { status: value });
       record(actor.userId, task, 'status_changed', diff);
       return task;
     });
   }
 
-  async delete(actor: TaskActor, uniqueCode: string): Promise<void> {
+  async delete(actor: TaskActor, uniqueCode: string, version?: string | null): Promise<void> {
+    const { expectedUpdatedAt } = validate(expectedVersionInput, { expectedUpdatedAt: version });
     const task = await this.get(uniqueCode);
     const at = new Date(this.deps.now());
     await this.deps.changes.change(async (record) => {
+      await this.refuseIfChanged(task, expectedUpdatedAt);
       await this.deps.tasks.softDelete(task, at);
       record(actor.userId, task, 'deleted', { from: { deletedAt: null }, to: { deletedAt: at.toISOString() } });
     });
+  }
+
+  /** Given the version the caller read, locks the task's row in the change's transaction and compares it. */
+  private async refuseIfChanged(task: Task, expected: Date | null): Promise<void> {
+    if (expected) refuseIfChanged(await this.deps.tasks.lockedVersion(task.id), expected);
   }
 
   private async page(scope: TaskScope, query: TaskListQuery): Promise<MetaPage<Task>> {

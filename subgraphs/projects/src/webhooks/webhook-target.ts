@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { lookup } from 'node:dns/promises';
 
 /**
  * Addresses a webhook may not reach unless its host is allowed (no SSRF): loopback, private, link-local (which holds
@@ -50,4 +51,26 @@ export function isAllowedHost(url: URL, allowedHosts: readonly string[]): boolea
     const entry = allowed.trim().toLowerCase();
     return entry === host || entry === `${host}:${url.port}`;
   });
+}
+
+/**
+ * Registration's check of a target (the sender checks again at each connection, webhook-sender.ts): the reason it
+ * is refused, or null. A host name is resolved now, every address it names checked.
+ */
+export async function refusalOfTarget(
+  target: URL,
+  allowedHosts: readonly string[],
+  resolve: (host: string) => Promise<string[]> = resolveAll,
+): Promise<string | null> {
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return 'must be an http or https URL';
+  if (isAllowedHost(target, allowedHosts)) return null;
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host) !== 0 ? [host] : await resolve(host).catch(() => []);
+  if (addresses.length === 0) return 'must name a host that resolves';
+  if (addresses.some(isRefusedAddress)) return 'must not be a private, loopback or link-local address';
+  return null;
+}
+
+async function resolveAll(host: string): Promise<string[]> {
+  return (await lookup(host, { all: true })).map(({ address }) => address);
 }
