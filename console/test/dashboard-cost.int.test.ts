@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  MyTaskListDocument,
   ProjectBoardDocument,
   ProjectListDocument,
   TaskViewDocument,
+  type MyTaskListQuery,
   type ProjectBoardQuery,
   type ProjectListQuery,
   type TaskViewQuery,
@@ -118,6 +120,20 @@ describe.skipIf(servicesMissing)("the dashboard's views cost one request and the
     const busy = await statements(() => task(busyTask, 40));
     expect(busy, busy.join('\n')).toHaveLength(quiet.length);
     report.task = quiet.length;
+  });
+
+  it("the caller's tasks across projects: 5 or 30 tasks, the same statements", async () => {
+    const mine = async (limit: number) => {
+      const data = await view<MyTaskListQuery>(MyTaskListDocument, { limit, page: 1 });
+      expect(data.myTasks.data).toHaveLength(limit);
+      expect(data.myTasks.meta.total).toBe(30);
+      expect(data.myTasks.data.every((task) => task.department?.name)).toBe(true);
+    };
+    await mine(5);
+    const five = await statements(() => mine(5));
+    const thirty = await statements(() => mine(30));
+    expect(thirty, thirty.join('\n')).toHaveLength(five.length);
+    report.myTasks = five.length;
   });
 
   it('the projects list: 2 or 12 projects, the same statements', async () => {

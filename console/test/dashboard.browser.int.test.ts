@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -138,7 +139,7 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
     expect(await statusOptions()).toEqual(
       expect.arrayContaining(['Any status', 'todo (3)', 'in progress (2)', 'review (2)', 'done (3)']),
     );
-    await page().getByLabel('Priority').selectOption({ label: 'urgent (2)' });
+    await page().locator('#task-search-form').getByLabel('Priority').selectOption({ label: 'urgent (2)' });
     await expect.poll(statusOptions).toEqual(['Any status', 'in progress (2)']);
     await expect.poll(() => page().locator('#board-columns li.task').count()).toBe(2);
     await page().locator('#filter-status').selectOption({ label: 'in progress (2)' });
@@ -326,6 +327,121 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
     await expect.poll(() => page().getByRole('heading', { level: 1 }).innerText()).toBe('Projects');
     await expect.poll(() => text('#status')).toBe('Project deleted');
     await expect.poll(() => page().locator('#projects li.project', { hasText: 'Quay lighting' }).count()).toBe(0);
+  });
+
+  it('creates a task from the board with its people, tags and parent', async () => {
+    await page().getByRole('link', { name: 'Projects', exact: true }).click();
+    await page().getByRole('link', { name: 'Harbour bridge retrofit', exact: true }).click();
+    await expect.poll(() => card('Survey the deck').count()).toBe(1);
+    await page().locator('#new-task summary').click();
+    const form = page().locator('#task-create-form');
+    await form.getByLabel('Task name').fill('Inspect the bearings');
+    await form.getByLabel('Description').fill('Both abutments, before the deck is recoated.');
+    await form.getByLabel('Priority').selectOption('high');
+    await form.getByLabel('Status').selectOption('review');
+    await form.getByLabel('Due date').fill('2026-12-18');
+    await form.getByLabel('Department').selectOption({ label: 'Engineering' });
+    await form.getByLabel('Parent task').selectOption({ label: 'Survey the deck' });
+    await form.getByRole('checkbox', { name: 'Dana Reyes' }).check();
+    await form.getByRole('checkbox', { name: 'Lee Park' }).check();
+    await form.getByLabel('Tags, separated by commas').fill('survey, bearings');
+    accessibility.push(...(await capture(dana, 'dashboard-task-create')));
+    const before = operations.length;
+    await form.getByRole('button', { name: 'Create the task' }).click();
+    await expect.poll(() => text('#status')).toMatch(/^Task created: Inspect the bearings \(PRJ-\d+-T\d+\)$/);
+    await expect.poll(() => card('Inspect the bearings').getAttribute('data-status')).toBe('review');
+    expect(operations.slice(before, before + 2)).toEqual(['CreateBoardTask', 'ProjectBoard']);
+    const created = await card('Inspect the bearings').innerText();
+    expect(created).toContain('high priority');
+    expect(created).toContain('Engineering');
+    expect(created).toContain('Subtask of Survey the deck');
+    expect(created).toContain('People: Dana Reyes, Lee Park');
+    expect(created).toMatch(/survey\s+bearings/);
+    expect(await card('Survey the deck').innerText()).toContain('Subtasks: Inspect the bearings');
+    expect(await form.getByLabel('Task name').inputValue()).toBe('');
+  });
+
+  it("changes a task's priority, people, tags and parent, and shows a cycle refused in the API's words", async () => {
+    await page().getByRole('link', { name: 'Order steel girders', exact: true }).click();
+    await expect.poll(() => page().getByRole('heading', { level: 1 }).innerText()).toBe('Order steel girders');
+    await idle(page());
+    const form = page().locator('#task-edit-form');
+    await expect.poll(() => form.getByLabel('Priority').inputValue()).toBe('urgent');
+    // Its own subtask as its parent would make a cycle: the API refuses it, and says why.
+    await form.getByLabel('Parent task').selectOption({ label: 'Weld the main beam' });
+    await form.getByRole('button', { name: 'Save the changes' }).click();
+    await expect
+      .poll(() => text('#status'))
+      .toBe('Failed: parentId: must not be the task itself or one of its subtasks');
+    expect(await text('#task-fields')).toMatch(/Parent\s+none/);
+
+    await form.getByLabel('Parent task').selectOption({ label: 'None (a top-level task)' });
+    await form.getByLabel('Priority').selectOption('high');
+    await form.getByRole('checkbox', { name: 'Dana Reyes' }).check();
+    await form.getByLabel('Tags, separated by commas').fill('procurement, steel, crane');
+    await form.getByRole('button', { name: 'Save the changes' }).click();
+    await expect.poll(() => text('#status')).toBe('Task changed: priority, people, tags');
+    await expect.poll(() => text('#task-fields')).toMatch(/Priority\s+high/);
+    const fields = await text('#task-fields');
+    expect(fields).toMatch(/People\s+(Sam Okafor, Dana Reyes|Dana Reyes, Sam Okafor)/);
+    expect(fields).toMatch(/Tags\s+procurement, steel, crane/);
+    // The history names the people, not their ids.
+    await expect.poll(() => text('#task-history')).toContain('priority from urgent to high');
+    expect(await text('#task-history')).toMatch(
+      /people from Sam Okafor to (Dana Reyes, Sam Okafor|Sam Okafor, Dana Reyes)/,
+    );
+
+    await form.getByLabel('Parent task').selectOption({ label: 'Survey the deck' });
+    await form.getByRole('button', { name: 'Save the changes' }).click();
+    await expect.poll(() => text('#status')).toBe('Task changed: parent');
+    await expect.poll(() => text('#task-fields')).toMatch(/Parent\s+Survey the deck/);
+    accessibility.push(...(await capture(dana, 'dashboard-task-edit')));
+  });
+
+  it("lists the caller's tasks across projects, with a search, in one request", async () => {
+    const before = operations.length;
+    await page().getByRole('link', { name: 'My tasks', exact: true }).click();
+    await expect.poll(() => page().getByRole('heading', { level: 1 }).innerText()).toBe('My tasks');
+    const mine = page().locator('#my-tasks li.task');
+    await expect.poll(() => mine.count()).toBe(5);
+    expect(operations.slice(before)).toEqual(['MyTaskList']);
+    expect(await text('#my-tasks-total')).toBe('5 tasks');
+    const names = await mine.locator('h3').allInnerTexts();
+    expect(names.sort()).toEqual([
+      'Inspect the bearings',
+      'Measure the roof panels',
+      'Order steel girders',
+      'Survey the deck',
+      'Weld the main beam',
+    ]);
+    const projectsShown = new Set((await mine.locator('p.facts').allInnerTexts()).map((line) => line.split(' · ')[0]));
+    expect([...projectsShown].filter((code) => /^PRJ-\d+$/.test(code ?? ''))).toHaveLength(2);
+    accessibility.push(...(await capture(dana, 'dashboard-my-tasks')));
+    await page().locator('#page-my-tasks').getByLabel('Name').fill('roof');
+    await page().locator('#page-my-tasks').getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => mine.count()).toBe(1);
+    await mine.getByRole('link', { name: 'Measure the roof panels' }).click();
+    await expect.poll(() => page().getByRole('heading', { level: 1 }).innerText()).toBe('Measure the roof panels');
+  });
+
+  it('attaches a file to a comment through the files path, and downloads it under its name', async () => {
+    const form = page().locator('#comment-form');
+    await form.getByLabel('Your comment', { exact: true }).fill('Panel sizes attached.');
+    const bytes = Buffer.from('panel,width_mm\nA,1200\nB,1350\n');
+    await form
+      .getByLabel('Attach a file')
+      .setInputFiles({ name: 'panel sizes.csv', mimeType: 'text/csv', buffer: bytes });
+    await form.getByRole('button', { name: 'Add the comment' }).click();
+    await expect.poll(() => text('#status')).toBe('Comment added');
+    const mine = page().locator('#comments li.comment', { hasText: 'Panel sizes attached.' });
+    const get = mine.getByRole('button', { name: "Download the attached file of Dana Reyes's comment" });
+    expect(await get.count()).toBe(1);
+    expect(await form.getByLabel('Attach a file').inputValue()).toBe('');
+    const [download] = await Promise.all([page().waitForEvent('download'), get.click()]);
+    expect(download.suggestedFilename()).toBe('panel sizes.csv');
+    expect(await readFile((await download.path())!)).toEqual(bytes);
+    await expect.poll(() => text('#status')).toBe('Downloaded panel sizes.csv');
+    accessibility.push(...(await capture(dana, 'dashboard-task-attachment')));
   });
 
   it('passes the accessibility check on every new page at both sizes, and loads nothing from outside', async () => {

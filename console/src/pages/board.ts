@@ -7,7 +7,8 @@ import { graphql } from '../generated/index.js';
 import type { ProjectBoardQuery, ProjectBoardQueryVariables } from '../generated/graphql.js';
 import { follow, onReconnect } from '../live.js';
 import { graph } from '../session.js';
-import { act, byId, element, keepingFocus, pager, quietly, say } from '../view.js';
+import { offerNewTask, wireNewTask } from './task-create.js';
+import { act, byId, element, keepingFocus, pager, quietly, say, words } from '../view.js';
 
 type Board = ProjectBoardQuery;
 type Task = Board['projectTasks']['data'][number];
@@ -35,6 +36,14 @@ const boardQuery = graphql(`
       name
       status
       progress
+      participants {
+        id
+        name
+        department {
+          id
+          name
+        }
+      }
     }
     taskStatistics(projectId: $projectId) {
       total
@@ -127,20 +136,7 @@ export const projectActivity = graphql(`
       taskId
       createdAt
       comment {
-        id
-        taskId
-        parentId
-        actorId
-        content
-        likes
-        dislikes
-        isDeleted
-        userReaction
-        createdAt
-        actor {
-          id
-          name
-        }
+        ...CommentItem
       }
       history {
         id
@@ -167,8 +163,6 @@ let stopCatchingUp = () => {};
 let reloadTimer: ReturnType<typeof setTimeout> | undefined;
 /** The task being dragged on the board. */
 let dragged: Task | null = null;
-
-const words = (value: string) => value.replace(/_/g, ' ');
 
 function variables(): ProjectBoardQueryVariables {
   const only = (value: string) => (value ? [value] : undefined);
@@ -356,6 +350,7 @@ function render(): void {
       `${board!.project.uniqueCode} · ${words(board!.project.status)} · ${words(board!.project.progress)} · ` +
       `${board!.taskStatistics.total} tasks, ${board!.projectTasks.meta.total} shown by the filters`;
     renderFacets(board!.taskFilterOptions);
+    offerNewTask(board!, statusChoices());
     byId('board-view-board').setAttribute('aria-pressed', String(view === 'board'));
     byId('board-view-list').setAttribute('aria-pressed', String(view === 'list'));
     const columns = byId('board-columns');
@@ -461,6 +456,7 @@ byId('clear-filters').addEventListener('click', () => {
   page = 1;
   void act(load);
 });
+wireNewTask(() => projectCode, load);
 for (const name of ['board', 'list'] as const) {
   byId(`board-view-${name}`).addEventListener('click', () => {
     view = name;

@@ -5,7 +5,7 @@ import { projectProgresses, projectStatuses } from '@platform/lib/contract/proje
 import { graphql } from '../generated/index.js';
 import type { ProjectDetailsQuery } from '../generated/graphql.js';
 import { graph } from '../session.js';
-import { act, button, byId, element, go, say } from '../view.js';
+import { act, button, byId, element, go, say, words } from '../view.js';
 
 type Details = ProjectDetailsQuery;
 
@@ -96,7 +96,6 @@ const deleteProject = graphql(`
 `);
 
 let code = '';
-const words = (value: string) => value.replace(/_/g, ' ');
 const input = (id: string) => byId<HTMLInputElement>(id);
 
 function choices(id: string, values: readonly string[], current: string): void {

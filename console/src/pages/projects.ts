@@ -4,7 +4,7 @@ import { projectStatuses } from '@platform/lib/contract/project-values';
 import { graphql } from '../generated/index.js';
 import type { ProjectListQuery } from '../generated/graphql.js';
 import { graph } from '../session.js';
-import { act, byId, element, loading, pager } from '../view.js';
+import { act, byId, element, loading, pager, words } from '../view.js';
 
 type Project = ProjectListQuery['projects']['data'][number];
 
@@ -35,7 +35,6 @@ const listQuery = graphql(`
 `);
 
 let page = 1;
-const words = (value: string) => value.replace(/_/g, ' ');
 
 function projectItem(project: Project): HTMLLIElement {
   const item = element('li', { className: 'project' });
