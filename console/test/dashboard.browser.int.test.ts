@@ -147,7 +147,7 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
     await page().getByRole('button', { name: 'Clear the filters' }).click();
     await expect.poll(() => page().locator('#board-columns li.task').count()).toBe(10);
 
-    await page().locator('#page-board').getByLabel('Name').fill('weld');
+    await page().locator('#page-board').getByLabel('Name', { exact: true }).fill('weld');
     await page().getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => page().locator('#board-columns li.task').count()).toBe(2);
     expect(await page().locator('#filter-status option').allInnerTexts()).toEqual([
@@ -442,6 +442,77 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
     expect(await readFile((await download.path())!)).toEqual(bytes);
     await expect.poll(() => text('#status')).toBe('Downloaded panel sizes.csv');
     accessibility.push(...(await capture(dana, 'dashboard-task-attachment')));
+  });
+
+  it('creates a project with participants, a product and a document, then edits them and adds an expense', async () => {
+    await page().getByRole('link', { name: 'Projects', exact: true }).click();
+    await page().getByRole('link', { name: 'New project' }).click();
+    await expect.poll(() => page().getByRole('heading', { level: 1 }).innerText()).toBe('New project');
+    const form = page().locator('#project-form');
+    await form.getByLabel('Project name').fill('Ferry terminal canopy');
+    await form.getByLabel('Customer').selectOption({ label: 'Northwind Steel' });
+    await form.getByLabel('Contract value').fill('90000');
+    await form.getByLabel('Currency').fill('EUR');
+    await form.getByLabel('Reply date').fill('2027-03-01');
+    await form.getByRole('checkbox', { name: 'Sam Okafor' }).check();
+    await form.getByLabel('Product name').fill('Canopy glass');
+    await form.getByLabel('Product type').fill('material');
+    await form.getByLabel('Attributes').fill('panes: 48\ntempered: true\nfinish: frosted');
+    await form.getByRole('button', { name: 'Add the product' }).click();
+    expect(await text('#project-new-product-list')).toContain(
+      'Canopy glass (material): panes 48, tempered true, finish frosted',
+    );
+    const drawing = Buffer.from('%PDF-1.4 canopy drawing');
+    await form.getByLabel('Add documents').setInputFiles({
+      name: 'canopy drawing.pdf',
+      mimeType: 'application/pdf',
+      buffer: drawing,
+    });
+    await page().getByRole('button', { name: 'Save the project' }).click();
+    await expect.poll(() => text('#status')).toMatch(/^Project created: PRJ-\d+$/);
+    await expect
+      .poll(() => page().getByRole('heading', { level: 1 }).innerText())
+      .toMatch(/^Ferry terminal canopy \(PRJ-\d+\)$/);
+    await idle(page());
+    expect(await text('#project-products')).toBe('Canopy glass (material): panes 48, tempered true, finish frosted');
+    expect(await text('#project-documents')).toContain(`canopy drawing.pdf (${drawing.length} bytes)`);
+    expect(await text('#project-resources')).toMatch(/products active: 1/);
+    expect(await form.getByRole('checkbox', { name: 'Sam Okafor' }).isChecked()).toBe(true);
+    expect(await form.getByRole('checkbox', { name: 'Dana Reyes' }).isChecked()).toBe(false);
+    expect(await page().locator('#project-new-products').isHidden()).toBe(true);
+    const [download] = await Promise.all([
+      page().waitForEvent('download'),
+      page().getByRole('button', { name: 'Download canopy drawing.pdf' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('canopy drawing.pdf');
+    expect(await readFile((await download.path())!)).toEqual(drawing);
+
+    await form.getByRole('checkbox', { name: 'Dana Reyes' }).check();
+    await form.getByLabel('Add documents').setInputFiles({
+      name: 'site photo.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('a photo, in words'),
+    });
+    await page().getByRole('button', { name: 'Save the project' }).click();
+    await expect.poll(() => text('#status')).toBe('Project saved');
+    await expect.poll(() => page().locator('#project-documents li').count()).toBe(2);
+    expect(await form.getByRole('checkbox', { name: 'Dana Reyes' }).isChecked()).toBe(true);
+    await page().getByRole('button', { name: 'Remove canopy drawing.pdf' }).click();
+    await expect.poll(() => text('#status')).toBe('Document removed');
+    await expect.poll(() => text('#project-documents')).not.toContain('canopy drawing.pdf');
+    expect(await text('#project-documents')).toContain('site photo.txt');
+
+    const expense = page().locator('#expense-form');
+    await expense.getByLabel('Amount').fill('1250.50');
+    await expense.getByLabel('Category').selectOption('materials');
+    await expense.getByLabel('What for').fill('Glass samples');
+    await expense.getByLabel('Date').fill('2027-01-10');
+    await expense.getByRole('button', { name: 'Add the expense' }).click();
+    await expect.poll(() => text('#status')).toBe('Expense added');
+    await expect
+      .poll(() => text('#project-expenses'))
+      .toMatch(/^€1,250\.50 in all: labor €0\.00, materials €1,250\.50/);
+    accessibility.push(...(await capture(dana, 'dashboard-project-details')));
   });
 
   it('passes the accessibility check on every new page at both sizes, and loads nothing from outside', async () => {

@@ -1,9 +1,10 @@
 // A task's comments as a thread (issue 26): replies, like and dislike with their counts and the reader's own
-// reaction, files attached (uploaded through the REST files path, downloaded from it) and deletion by the author.
+// reaction, files attached (uploaded through the REST files path, downloaded from it: ../files.ts) and deletion by the author.
 // The task view hands it the comments of its answer and those that arrive live; each is shown once, by its id.
 import { graphql } from '../generated/index.js';
 import type { CommentItemFragment } from '../generated/graphql.js';
-import { download, graph, upload } from '../session.js';
+import { saveFile, uploadChosen } from '../files.js';
+import { graph } from '../session.js';
 import { button, byId, element, keepingFocus, onSubmit, say, time } from '../view.js';
 
 export type Comment = CommentItemFragment;
@@ -107,20 +108,11 @@ function reactionButton(comment: Comment, type: 'like' | 'dislike'): HTMLButtonE
   return created;
 }
 
-/** Saves a download under its own name: the bytes come with the caller's token, so a plain link cannot. */
-async function save(fileId: string): Promise<void> {
-  const { blob, name } = await download(`/api/v1/files/${encodeURIComponent(fileId)}`);
-  const address = URL.createObjectURL(blob);
-  element('a', { href: address, download: name }).click();
-  setTimeout(() => URL.revokeObjectURL(address), 1_000);
-  say(`Downloaded ${name}`);
-}
-
 function attachmentsOf(comment: Comment): HTMLElement {
   const files = element('p', { className: 'attachments' });
   comment.attachments.forEach((attachment, index) => {
     const label = comment.attachments.length === 1 ? 'Download the attached file' : `Download file ${index + 1}`;
-    const get = button(label, () => save(attachment.fileId), `${label} of ${comment.actor.name}'s comment`);
+    const get = button(label, () => saveFile(attachment.fileId), `${label} of ${comment.actor.name}'s comment`);
     get.className = 'secondary';
     files.append(get);
   });
@@ -213,14 +205,6 @@ function showReplyTo(): void {
   note.replaceChildren(`Replying to ${replyTo.actor.name}: “${replyTo.content.slice(0, 60)}” `, cancel);
 }
 
-/** The file chosen to go with the comment, uploaded first; its id goes into the comment's `attachmentIds`. */
-async function attached(): Promise<string[]> {
-  const file = byId<HTMLInputElement>('comment-file').files?.[0];
-  if (!file) return [];
-  say(`Uploading ${file.name}…`);
-  return [(await upload<{ id: string }>('/api/v1/files', file)).id];
-}
-
 /** The comment form; `reloading` reads the task view again. */
 export function wireComments(reloading: () => Promise<void>): void {
   reload = reloading;
@@ -228,7 +212,7 @@ export function wireComments(reloading: () => Promise<void>): void {
     byId<HTMLFormElement>('comment-form'),
     async () => {
       const field = byId<HTMLTextAreaElement>('comment-text');
-      const attachmentIds = await attached();
+      const attachmentIds = await uploadChosen(byId<HTMLInputElement>('comment-file'));
       const { addTaskComment: added } = await graph(addComment, {
         code: taskCode,
         input: { content: field.value.trim(), parentId: replyTo?.id, attachmentIds },
