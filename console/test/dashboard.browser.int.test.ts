@@ -54,6 +54,7 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
   let dana: TestBrowser;
   let sam: TestBrowser;
   let subscriptions: () => number;
+  let reactionSubscriptions: () => number;
   let operations: string[];
   let taskHash = '';
   const accessibility: string[] = [];
@@ -98,6 +99,7 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
 
   it('lists the projects with search, status filter and sort, and opens a board with its columns counted', async () => {
     subscriptions = subscriptionsOf(page(), 'taskActivityAdded');
+    reactionSubscriptions = subscriptionsOf(page(), 'taskCommentReactionChanged');
     operations = operationsOf(page());
     await page().goto(`${proxy.url.replace(/\/$/, '')}/console`);
     await signIn(page(), demoUser);
@@ -474,7 +476,10 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
       .poll(() => page().getByRole('heading', { level: 1 }).innerText())
       .toMatch(/^Ferry terminal canopy \(PRJ-\d+\)$/);
     await idle(page());
-    expect(await text('#project-products')).toBe('Canopy glass (material): panes 48, tempered true, finish frosted');
+    // The attributes come back as the API stores them (JSON, its own key order).
+    const product = await text('#project-products');
+    expect(product).toMatch(/^Canopy glass \(material\): /);
+    for (const attribute of ['panes 48', 'tempered true', 'finish frosted']) expect(product).toContain(attribute);
     expect(await text('#project-documents')).toContain(`canopy drawing.pdf (${drawing.length} bytes)`);
     expect(await text('#project-resources')).toMatch(/products active: 1/);
     expect(await form.getByRole('checkbox', { name: 'Sam Okafor' }).isChecked()).toBe(true);
@@ -513,6 +518,54 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
       .poll(() => text('#project-expenses'))
       .toMatch(/^€1,250\.50 in all: labor €0\.00, materials €1,250\.50/);
     accessibility.push(...(await capture(dana, 'dashboard-project-details')));
+  });
+
+  it("shows another person's reaction in the open task and new task on the open board, each once", async () => {
+    const reactionsBefore = reactionSubscriptions();
+    await page().evaluate((hash) => (location.hash = hash), taskHash);
+    await expect.poll(() => page().getByRole('heading', { level: 1 }).innerText()).toBe('Order steel girders');
+    await expect.poll(reactionSubscriptions, waitLong).toBeGreaterThan(reactionsBefore);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const first = page().locator('#comments > li').first();
+    expect(await first.locator(':scope > p.content').innerText()).toBe('The supplier confirmed delivery for week 51.');
+    expect(await first.getByRole('button', { name: 'Like (1)' }).count()).toBe(1);
+    const shownComments = await page().locator('#comments li.comment').count();
+
+    await sam.page.evaluate((hash) => (location.hash = hash), taskHash);
+    await expect.poll(() => sam.page.getByRole('heading', { level: 1 }).innerText()).toBe('Order steel girders');
+    const samsFirst = sam.page.locator('#comments > li').first();
+    // Sam liked it (the demo data): a dislike switches the like.
+    await samsFirst.getByRole('button', { name: 'Dislike (0)' }).click();
+    await expect.poll(() => text('#status', sam.page)).toBe('You reacted: dislike');
+    await expect.poll(() => first.getByRole('button', { name: 'Dislike (1)' }).count(), withinASecond).toBe(1);
+    expect(await first.getByRole('button', { name: 'Like (0)' }).count()).toBe(1);
+    // Another's reaction is not the reader's own.
+    expect(await first.getByRole('button', { name: 'Dislike (1)' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await page().locator('#comments li.comment').count()).toBe(shownComments);
+
+    const activityBefore = subscriptions();
+    await page().getByRole('link', { name: "The project's tasks" }).click();
+    await expect.poll(() => card('Order steel girders').count()).toBe(1);
+    await expect.poll(subscriptions, waitLong).toBeGreaterThan(activityBefore);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const todoCount = async () =>
+      Number(/\d+/.exec(await page().locator('#board-columns section[data-status="todo"] h2').innerText())?.[0]);
+    const todo = await todoCount();
+    await sam.page.getByRole('link', { name: "The project's tasks" }).click();
+    await sam.page.locator('#new-task summary').click();
+    const form = sam.page.locator('#task-create-form');
+    await form.getByLabel('Task name').fill('Fence the work area');
+    await form.getByLabel('Status').selectOption('todo');
+    await form.getByLabel('Due date').fill('2026-12-12');
+    await form.getByRole('button', { name: 'Create the task' }).click();
+    await expect.poll(() => text('#status', sam.page)).toMatch(/^Task created: Fence the work area/);
+    await expect.poll(() => card('Fence the work area').count(), withinASecond).toBe(1);
+    await expect.poll(todoCount).toBe(todo + 1);
+    expect(await card('Fence the work area').getAttribute('data-status')).toBe('todo');
+    const codes = await page()
+      .locator('#board-columns li.task')
+      .evaluateAll((cards) => cards.map((item) => item.getAttribute('data-code')));
+    expect(new Set(codes).size).toBe(codes.length);
   });
 
   it('passes the accessibility check on every new page at both sizes, and loads nothing from outside', async () => {

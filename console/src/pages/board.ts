@@ -5,10 +5,10 @@
 // so another person's change shows within a second and nothing shows twice.
 import { graphql } from '../generated/index.js';
 import type { ProjectBoardQuery, ProjectBoardQueryVariables } from '../generated/graphql.js';
-import { follow, onReconnect } from '../live.js';
+import { firstLoad, LiveView } from '../live-view.js';
 import { graph } from '../session.js';
 import { offerNewTask, wireNewTask } from './task-create.js';
-import { act, byId, element, keepingFocus, pager, quietly, say, words } from '../view.js';
+import { act, byId, element, keepingFocus, pager, say, words } from '../view.js';
 
 type Board = ProjectBoardQuery;
 type Task = Board['projectTasks']['data'][number];
@@ -158,9 +158,7 @@ let view: 'board' | 'list' = 'board';
 let filters: Filters = { status: '', priority: '', departmentId: '', search: '' };
 let page = 1;
 let board: Board | null = null;
-let stopLive = () => {};
-let stopCatchingUp = () => {};
-let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+const live = new LiveView(load);
 /** The task being dragged on the board. */
 let dragged: Task | null = null;
 
@@ -387,12 +385,6 @@ async function load(): Promise<void> {
   render();
 }
 
-/** Reads the view again soon: several activities of one change (or of a burst) cost one request. */
-function reloadSoon(): void {
-  clearTimeout(reloadTimer);
-  reloadTimer = setTimeout(() => quietly(load), 100);
-}
-
 async function open(argument: string): Promise<void> {
   if (argument !== projectCode) {
     close();
@@ -401,30 +393,14 @@ async function open(argument: string): Promise<void> {
     page = 1;
     board = null;
     byId<HTMLInputElement>('task-search').value = '';
-    stopLive = follow(projectActivity, { projectId: projectCode }, reloadSoon, (message) => say(`Failed: ${message}`));
-    stopCatchingUp = onReconnect(reloadSoon);
+    live.start();
+    live.follow(projectActivity, { projectId: projectCode }, () => live.reloadSoon());
   }
-  if (board) {
-    await load();
-    return;
-  }
-  const area = byId('board-area');
-  area.setAttribute('aria-busy', 'true');
-  byId('board-loading').hidden = false;
-  try {
-    await load();
-  } finally {
-    area.removeAttribute('aria-busy');
-    byId('board-loading').hidden = true;
-  }
+  await (board ? load() : firstLoad('board-area', load));
 }
 
 function close(): void {
-  stopLive();
-  stopCatchingUp();
-  clearTimeout(reloadTimer);
-  stopLive = () => {};
-  stopCatchingUp = () => {};
+  live.stop();
   projectCode = '';
   board = null;
 }

@@ -56,6 +56,18 @@ const deleteComment = graphql(`
   }
 `);
 
+/** Another person's reaction in the project: a comment's new counts (each reader's own reaction is their own). */
+export const reactionCounts = graphql(`
+  subscription CommentReactionCounts($projectId: String!) {
+    taskCommentReactionChanged(projectId: $projectId) {
+      taskId
+      commentId
+      likes
+      dislikes
+    }
+  }
+`);
+
 let me = '';
 let taskCode = '';
 let comments: Comment[] = [];
@@ -80,6 +92,14 @@ export function showComments(code: string, shown: Comment[]): void {
 export function addShown(comment: Comment): void {
   if (comments.some((other) => other.id === comment.id)) return;
   comments = [...comments, comment];
+  renderThread();
+}
+
+/** A comment's new counts, shown if the comment is; the reader's own reaction stays as it is. */
+export function counted(counts: { commentId: string; likes: number; dislikes: number }): void {
+  if (!comments.some((comment) => comment.id === counts.commentId)) return;
+  const { likes, dislikes } = counts;
+  comments = comments.map((comment) => (comment.id === counts.commentId ? { ...comment, likes, dislikes } : comment));
   renderThread();
 }
 

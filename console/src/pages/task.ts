@@ -1,14 +1,14 @@
 // A task (issue 26): its fields, its comments as a thread (replies, like and dislike with their counts and the
 // reader's own reaction, deletion by the author) and its activity history, read in one GraphQL operation. The
 // project's `taskActivityAdded` brings another person's comments (added in place, once) and changes (the view
-// is read again); a reconnection reads it again too.
+// is read again), `taskCommentReactionChanged` their reactions' counts; a reconnection reads it again too.
 import { graphql } from '../generated/index.js';
 import type { ProjectActivitySubscription, TaskViewQuery } from '../generated/graphql.js';
-import { follow, onReconnect } from '../live.js';
+import { firstLoad, LiveView } from '../live-view.js';
 import { graph } from '../session.js';
-import { act, byId, element, keepingFocus, quietly, say, time, words } from '../view.js';
+import { act, byId, element, keepingFocus, say, time, words } from '../view.js';
 import { projectActivity, usualStatuses } from './board.js';
-import { addShown, forgetComments, showComments, wireComments } from './task-comments.js';
+import { addShown, counted, forgetComments, reactionCounts, showComments, wireComments } from './task-comments.js';
 import { offerChanges, wireChanges } from './task-edit.js';
 import { fieldName, type Named } from './task-fields.js';
 
@@ -95,9 +95,7 @@ let taskCode = '';
 let task: Task | null = null;
 let related: TaskViewQuery['projectTasks']['data'] = [];
 let participants: Named[] = [];
-let stopLive = () => {};
-let stopCatchingUp = () => {};
-let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+const live = new LiveView(load);
 
 /** The names of the people and tasks this view knows, for the history's ids (an unknown id is shown as it is). */
 function namesOf(current: Task): Map<string, string> {
@@ -212,8 +210,7 @@ function arrived({ taskActivityAdded: activity }: ProjectActivitySubscription): 
   if (activity.comment && !activity.history) {
     addShown(activity.comment);
   }
-  clearTimeout(reloadTimer);
-  reloadTimer = setTimeout(() => quietly(load), 100);
+  live.reloadSoon();
 }
 
 async function open(argument: string): Promise<void> {
@@ -222,26 +219,17 @@ async function open(argument: string): Promise<void> {
     close();
     projectCode = project;
     taskCode = code;
-    stopLive = follow(projectActivity, { projectId: projectCode }, arrived, (message) => say(`Failed: ${message}`));
-    stopCatchingUp = onReconnect(() => quietly(load));
+    live.start();
+    live.follow(projectActivity, { projectId: projectCode }, arrived);
+    live.follow(reactionCounts, { projectId: projectCode }, ({ taskCommentReactionChanged: counts }) => {
+      if (counts.taskId === task?.id) counted(counts);
+    });
   }
-  const area = byId('task-area');
-  area.setAttribute('aria-busy', 'true');
-  byId('task-loading').hidden = false;
-  try {
-    await load();
-  } finally {
-    area.removeAttribute('aria-busy');
-    byId('task-loading').hidden = true;
-  }
+  await firstLoad('task-area', load);
 }
 
 function close(): void {
-  stopLive();
-  stopCatchingUp();
-  clearTimeout(reloadTimer);
-  stopLive = () => {};
-  stopCatchingUp = () => {};
+  live.stop();
   projectCode = '';
   taskCode = '';
   task = null;

@@ -1,5 +1,5 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { CommentType } from '../comments/comment.types.js';
 
 @ObjectType('TaskHistory', { description: 'A recorded change: `from` and `to` hold only the changed fields' })
@@ -47,4 +47,21 @@ export class TaskActivityType {
 
   @Field(() => TaskHistoryType, { nullable: true, description: 'A change of the task; null for a comment' })
   history!: TaskHistoryType | null;
+}
+
+@ObjectType('TaskCommentReactionCounts', {
+  description: "A comment's counts after someone's reaction (live); each reader's own reaction is not in it",
+})
+export class ReactionCountsType {
+  @Field(() => ID)
+  taskId!: string;
+
+  @Field(() => ID)
+  commentId!: string;
+
+  @Field(() => Int)
+  likes!: number;
+
+  @Field(() => Int)
+  dislikes!: number;
 }

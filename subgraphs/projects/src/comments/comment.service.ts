@@ -84,11 +84,13 @@ export class CommentService {
     if (!comment || comment.deletedAt) {
       throw new UnknownCommentReferenceError('commentId', 'must be a live comment of the task');
     }
-    return this.deps.unitOfWork.run(async () => {
+    const reaction = await this.deps.unitOfWork.run(async () => {
       await this.deps.comments.lockReactionOf(comment.id, actor.userId);
       await this.deps.comments.toggleReaction(comment.id, actor.userId, type);
-      return (await this.deps.comments.reactionsOf([comment.id], actor.userId))[0];
+      return (await this.deps.comments.reactionsOf([comment.id], actor.userId))[0]!;
     });
+    await this.deps.changes.reacted(task, reaction);
+    return reaction;
   }
 
   /** Soft delete: the comment stays listed with its content hidden; its replies stay. */
