@@ -522,25 +522,27 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
 
   it("shows another person's reaction in the open task and new task on the open board, each once", async () => {
     const reactionsBefore = reactionSubscriptions();
-    await page().evaluate((hash) => (location.hash = hash), taskHash);
+    await page().evaluate(`location.hash = ${JSON.stringify(taskHash)}`);
     await expect.poll(() => page().getByRole('heading', { level: 1 }).innerText()).toBe('Order steel girders');
     await expect.poll(reactionSubscriptions, waitLong).toBeGreaterThan(reactionsBefore);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const first = page().locator('#comments > li').first();
     expect(await first.locator(':scope > p.content').innerText()).toBe('The supplier confirmed delivery for week 51.');
-    expect(await first.getByRole('button', { name: 'Like (1)' }).count()).toBe(1);
+    // Its own buttons: the item holds its replies' too.
+    const reactions = first.locator(':scope > p.actions');
+    expect(await reactions.getByRole('button', { name: 'Like (1)' }).count()).toBe(1);
     const shownComments = await page().locator('#comments li.comment').count();
 
-    await sam.page.evaluate((hash) => (location.hash = hash), taskHash);
+    await sam.page.evaluate(`location.hash = ${JSON.stringify(taskHash)}`);
     await expect.poll(() => sam.page.getByRole('heading', { level: 1 }).innerText()).toBe('Order steel girders');
     const samsFirst = sam.page.locator('#comments > li').first();
     // Sam liked it (the demo data): a dislike switches the like.
-    await samsFirst.getByRole('button', { name: 'Dislike (0)' }).click();
+    await samsFirst.locator(':scope > p.actions').getByRole('button', { name: 'Dislike (0)' }).click();
     await expect.poll(() => text('#status', sam.page)).toBe('You reacted: dislike');
-    await expect.poll(() => first.getByRole('button', { name: 'Dislike (1)' }).count(), withinASecond).toBe(1);
-    expect(await first.getByRole('button', { name: 'Like (0)' }).count()).toBe(1);
+    await expect.poll(() => reactions.getByRole('button', { name: 'Dislike (1)' }).count(), withinASecond).toBe(1);
+    expect(await reactions.getByRole('button', { name: 'Like (0)' }).count()).toBe(1);
     // Another's reaction is not the reader's own.
-    expect(await first.getByRole('button', { name: 'Dislike (1)' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await reactions.getByRole('button', { name: 'Dislike (1)' }).getAttribute('aria-pressed')).toBe('false');
     expect(await page().locator('#comments li.comment').count()).toBe(shownComments);
 
     const activityBefore = subscriptions();
