@@ -114,14 +114,12 @@ const boardQuery = graphql(`
         }
       }
       meta {
-        page
-        total
-        totalPages
+        ...PageCounts
       }
     }
   }
 `);
-const changeStatus = graphql(`
+export const changeStatus = graphql(`
   mutation ChangeTaskStatus($code: String!, $status: String!) {
     updateTaskStatus(uniqueCode: $code, status: $status) {
       id

@@ -27,9 +27,7 @@ const myTasksQuery = graphql(`
         }
       }
       meta {
-        page
-        total
-        totalPages
+        ...PageCounts
       }
     }
   }

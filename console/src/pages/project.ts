@@ -5,7 +5,7 @@
 // caller's own employee and the participants of the projects the caller reads (first 100), in the same operation.
 import { projectProgresses, projectStatuses } from '@platform/lib/contract/project-values';
 import { graphql } from '../generated/index.js';
-import type { ProjectDetailsQuery } from '../generated/graphql.js';
+import type { ProjectChoicesFragment, ProjectDetailsQuery } from '../generated/graphql.js';
 import { graph } from '../session.js';
 import { uploadChosen } from '../files.js';
 import { button, byId, element, go, onSubmit, say, words } from '../view.js';
@@ -14,8 +14,8 @@ import { chosenPeople, fillOptions, fillPeople, fillValues } from './task-fields
 
 type Details = ProjectDetailsQuery;
 
-const customersQuery = graphql(`
-  query ProjectCustomers {
+graphql(`
+  fragment ProjectChoices on Query {
     customers {
       id
       name
@@ -36,26 +36,14 @@ const customersQuery = graphql(`
     }
   }
 `);
+const customersQuery = graphql(`
+  query ProjectCustomers {
+    ...ProjectChoices
+  }
+`);
 const detailsQuery = graphql(`
   query ProjectDetails($code: String!) {
-    customers {
-      id
-      name
-    }
-    me {
-      employee {
-        id
-        name
-      }
-    }
-    projects(limit: 100, sortBy: "createdAt", sortOrder: "desc") {
-      data {
-        participants {
-          id
-          name
-        }
-      }
-    }
+    ...ProjectChoices
     project(uniqueCode: $code) {
       id
       uniqueCode
@@ -134,7 +122,7 @@ const input = (id: string) => byId<HTMLInputElement>(id);
 const peopleField = () => byId<HTMLFieldSetElement>('project-people');
 
 /** What both of the page's operations answer: the customers and the people a project can be given. */
-type Choices = Pick<Details, 'customers' | 'me' | 'projects'>;
+type Choices = ProjectChoicesFragment;
 
 function offerPeople(choices: Choices, project: Details['project'] | undefined): void {
   const known = (people: ({ id: string; name: string } | null)[]) =>

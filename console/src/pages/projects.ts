@@ -9,6 +9,14 @@ import { act, byId, element, loading, pager, words } from '../view.js';
 type Project = ProjectListQuery['projects']['data'][number];
 
 const pageSize = 10;
+/** Where a `{ data, meta }` list stands: its page, of how many, and its rows in all (the board and lists share it). */
+graphql(`
+  fragment PageCounts on PageMeta {
+    page
+    total
+    totalPages
+  }
+`);
 const listQuery = graphql(`
   query ProjectList($search: String, $status: String, $sortBy: String, $sortOrder: String, $page: Int, $limit: Int) {
     projects(search: $search, status: $status, sortBy: $sortBy, sortOrder: $sortOrder, page: $page, limit: $limit) {
@@ -26,9 +34,7 @@ const listQuery = graphql(`
         }
       }
       meta {
-        page
-        total
-        totalPages
+        ...PageCounts
       }
     }
   }

@@ -7,7 +7,7 @@ import type { ProjectActivitySubscription, TaskViewQuery } from '../generated/gr
 import { firstLoad, LiveView } from '../live-view.js';
 import { graph } from '../session.js';
 import { act, byId, element, keepingFocus, say, time, words } from '../view.js';
-import { projectActivity, usualStatuses } from './board.js';
+import { changeStatus, projectActivity, usualStatuses } from './board.js';
 import { addShown, counted, forgetComments, reactionCounts, showComments, wireComments } from './task-comments.js';
 import { offerChanges, wireChanges } from './task-edit.js';
 import { fieldName, type Named } from './task-fields.js';
@@ -82,13 +82,6 @@ const taskQuery = graphql(`
     }
   }
 `);
-const changeTaskStatus = graphql(`
-  mutation ChangeOpenTaskStatus($code: String!, $status: String!) {
-    updateTaskStatus(uniqueCode: $code, status: $status) {
-      id
-    }
-  }
-`);
 
 let projectCode = '';
 let taskCode = '';
@@ -134,7 +127,7 @@ function renderFields(current: Task): void {
     'change',
     () =>
       void act(async () => {
-        await graph(changeTaskStatus, { code: current.uniqueCode, status: select.value });
+        await graph(changeStatus, { code: current.uniqueCode, status: select.value });
         say(`Status changed to ${words(select.value)}`);
         await load();
       }, 'Changing the status…'),
