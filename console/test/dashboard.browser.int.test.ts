@@ -440,7 +440,7 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
     await form.getByRole('button', { name: 'Add the comment' }).click();
     await expect.poll(() => text('#status')).toBe('Comment added');
     const mine = page().locator('#comments li.comment', { hasText: 'Panel sizes attached.' });
-    const get = mine.getByRole('button', { name: "Download the attached file of Dana Reyes's comment" });
+    const get = mine.getByRole('button', { name: `Download panel sizes.csv (${bytes.length} bytes)` });
     expect(await get.count()).toBe(1);
     expect(await form.getByLabel('Attach a file').inputValue()).toBe('');
     const [download] = await Promise.all([page().waitForEvent('download'), get.click()]);

@@ -24,6 +24,10 @@ graphql(`
     attachments {
       id
       fileId
+      file {
+        name
+        size
+      }
     }
     actor {
       id
@@ -128,14 +132,15 @@ function reactionButton(comment: Comment, type: 'like' | 'dislike'): HTMLButtonE
   return created;
 }
 
+/** A download button per attached file, named by the file (one the reader may no longer open is not offered). */
 function attachmentsOf(comment: Comment): HTMLElement {
   const files = element('p', { className: 'attachments' });
-  comment.attachments.forEach((attachment, index) => {
-    const label = comment.attachments.length === 1 ? 'Download the attached file' : `Download file ${index + 1}`;
-    const get = button(label, () => saveFile(attachment.fileId), `${label} of ${comment.actor.name}'s comment`);
+  for (const { fileId, file } of comment.attachments) {
+    if (!file) continue;
+    const get = button(`Download ${file.name}`, () => saveFile(fileId), `Download ${file.name} (${file.size} bytes)`);
     get.className = 'secondary';
     files.append(get);
-  });
+  }
   return files;
 }
 

@@ -15,6 +15,7 @@ import { TaskNestedResolver } from './tasks/task-nested.resolver.js';
 import { TaskCommentsFieldResolver } from './comments/task-comments.resolver.js';
 import { TaskActivitiesFieldResolver } from './activities/task-activities.resolver.js';
 import { CommentFieldsResolver, CommentResolver } from './comments/comment.resolver.js';
+import { CommentAttachmentFieldsResolver } from './comments/comment-attachment.resolver.js';
 import {
   TaskDepartmentOptionResolver,
   TaskFacetResolver,
@@ -41,6 +42,7 @@ export function buildProjectsSchema() {
       TaskHistoryFieldsResolver,
       CommentResolver,
       CommentFieldsResolver,
+      CommentAttachmentFieldsResolver,
       TaskFacetResolver,
       TaskDepartmentOptionResolver,
       TaskParticipantOptionResolver,
