@@ -102,7 +102,7 @@ function namesOf(current: Task): Map<string, string> {
 function shown(value: unknown, names: Map<string, string>): string {
   if (value === null || value === undefined || value === '') return 'nothing';
   const values = Array.isArray(value) ? value : [value];
-  return values.map((one) => names.get(String(one)) ?? String(one)).join(', ') || 'nobody';
+  return values.map((one) => names.get(String(one)) ?? String(one)).join(', ') || 'none';
 }
 
 function fact(term: string, value: Node | string): HTMLElement[] {
