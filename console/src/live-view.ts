@@ -42,7 +42,10 @@ export class LiveView {
   }
 }
 
-/** Reads a view for the first time: its area marked busy and its "Loading…" line shown until the answer. */
+/**
+ * Reads a view for the first time: its area (`<view>-area`) marked busy and its "Loading…" line
+ * (`<view>-loading`) shown until the answer.
+ */
 export async function firstLoad(area: string, load: () => Promise<void>): Promise<void> {
   const region = byId(area);
   const waiting = byId(`${area.replace(/-area$/, '')}-loading`);
