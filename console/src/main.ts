@@ -6,12 +6,14 @@ import { approvalsPage, stopApprovals } from './pages/approvals.js';
 import { boardPage } from './pages/board.js';
 import { devicesPage } from './pages/devices.js';
 import { inboxPage, startInbox } from './pages/inbox.js';
+import { myTasksPage } from './pages/my-tasks.js';
 import { passkeysPage } from './pages/passkeys.js';
 import { projectPage } from './pages/project.js';
 import { projectsPage } from './pages/projects.js';
 import { securityPage } from './pages/security.js';
 import { wireSignIn } from './pages/sign-in.js';
-import { setMe, taskPage } from './pages/task.js';
+import { setMe } from './pages/task-comments.js';
+import { taskPage } from './pages/task.js';
 import { graphql } from './generated/index.js';
 import { begin, graph, onEnd, signOut, signedIn, type TokenSet } from './session.js';
 import { act, byId, say } from './view.js';
@@ -24,6 +26,7 @@ interface Page {
 const pages: Record<string, Page> = {
   inbox: inboxPage,
   projects: projectsPage,
+  'my-tasks': myTasksPage,
   project: projectPage,
   board: boardPage,
   task: taskPage,

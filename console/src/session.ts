@@ -132,6 +132,47 @@ export async function graph<Data, Variables>(
   }
 }
 
+/** A call as the signed-in user; a refused expired token is renewed once and the call made again. */
+async function asSignedIn(call: (authorization: string) => Promise<Response>): Promise<Response> {
+  const attempt = async () => {
+    try {
+      return await call(`Bearer ${await accessToken()}`);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw new ApiError('The server cannot be reached. Check the connection and try again.');
+    }
+  };
+  let response = await attempt();
+  if (response.status === 401 && tokens) {
+    await renewOnce();
+    response = await attempt();
+  }
+  if (!response.ok) {
+    const answer = (await response.json().catch(() => ({}))) as Refusal;
+    throw new ApiError(answer.message ?? `The request failed (${response.status}).`, undefined, response.status);
+  }
+  return response;
+}
+
+/** A file sent to a REST upload path (multipart/form-data, field `file`); `Answer` is its success body. */
+export async function upload<Answer>(path: string, file: File): Promise<Answer> {
+  const response = await asSignedIn((authorization) => {
+    const body = new FormData();
+    body.append('file', file);
+    return fetch(path, { method: 'POST', headers: { authorization }, body });
+  });
+  return (await response.json()) as Answer;
+}
+
+/** A REST download's bytes, with the file's name from its `Content-Disposition` (the exact one, `filename*`). */
+export async function download(path: string): Promise<{ blob: Blob; name: string }> {
+  const response = await asSignedIn((authorization) => fetch(path, { headers: { authorization } }));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const exact = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const fallback = /filename="([^"]*)"/.exec(disposition)?.[1];
+  return { blob: await response.blob(), name: exact ? decodeURIComponent(exact) : (fallback ?? 'file') };
+}
+
 /** Signs out on the server (the refresh token's family ends), then here. */
 export async function signOut(): Promise<void> {
   const held = tokens;

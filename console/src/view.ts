@@ -57,6 +57,19 @@ export function button(label: string, action: () => Promise<void>, accessibleNam
   return created;
 }
 
+/**
+ * A form's action on submit, its submit button disabled while it runs (a slow answer is not asked for twice);
+ * a refusal is shown with the API's message.
+ */
+export function onSubmit(form: HTMLFormElement, action: () => Promise<void>, waiting = ''): void {
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (submit) submit.disabled = true;
+    void act(action, waiting).finally(() => submit && (submit.disabled = false));
+  });
+}
+
 /** A list that shows "Loading…" and is marked busy while its content is on its way. */
 export async function loading(list: HTMLElement, work: () => Promise<void>): Promise<void> {
   list.setAttribute('aria-busy', 'true');
@@ -70,6 +83,9 @@ export async function loading(list: HTMLElement, work: () => Promise<void>): Pro
     list.removeAttribute('aria-busy');
   }
 }
+
+/** A value of the API in words: `in_progress` → "in progress". */
+export const words = (value: string) => value.replace(/_/g, ' ');
 
 export const when = (timestamp: string | null) => (timestamp ? new Date(timestamp).toLocaleString() : 'never');
 

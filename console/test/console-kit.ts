@@ -50,7 +50,7 @@ export async function capture(browser: TestBrowser, name: string): Promise<strin
   const problems: string[] = [];
   for (const [size, viewport] of Object.entries(sizes)) {
     await browser.page.setViewportSize(viewport);
-    await browser.screenshot(`${name}-${size}`);
+    await browser.screenshot(`${name}-${size}-${viewport.width}px`);
     problems.push(...serious(await accessibilityViolations(browser.page)).map((line) => `${name} ${size}: ${line}`));
   }
   await browser.page.setViewportSize(sizes.desktop);

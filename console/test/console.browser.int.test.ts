@@ -272,6 +272,8 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     await page().keyboard.press('Tab');
     expect(await page().evaluate('document.activeElement.id')).toBe('nav-projects');
     await page().keyboard.press('Tab');
+    expect(await page().evaluate('document.activeElement.id')).toBe('nav-my-tasks');
+    await page().keyboard.press('Tab');
     expect(await page().evaluate('document.activeElement.id')).toBe('nav-devices');
     await page().keyboard.press('Enter');
     await expect.poll(() => page().getByRole('heading', { level: 1 }).innerText()).toBe('Devices');

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  MyTaskListDocument,
   ProjectBoardDocument,
   ProjectListDocument,
   TaskViewDocument,
+  type MyTaskListQuery,
   type ProjectBoardQuery,
   type ProjectListQuery,
   type TaskViewQuery,
 } from '../src/generated/graphql.js';
 import type { HttpClient } from '../../test/client.js';
 import { startCountedServer } from '../../test/counted-server.js';
+import { uploadFiles } from '../../test/files.js';
 import { projectsTestKit } from '../../test/projects-kit.js';
 import { servicesMissing } from '../../test/services.js';
 import { createTask, taskBody } from '../../test/tasks-kit.js';
@@ -25,6 +28,15 @@ describe.skipIf(servicesMissing)("the dashboard's views cost one request and the
   let projectCode: string;
   let quietTask: string;
   let busyTask: string;
+
+  /** A stored file, uploaded through the REST files path as the console does. */
+  async function attachment(as: string): Promise<string> {
+    const uploaded = await uploadFiles(counted.server.url, as, [
+      { name: 'plan.txt', type: 'text/plain', bytes: Buffer.from('plan') },
+    ]);
+    expect(uploaded.status).toBe(201);
+    return uploaded.body.id as string;
+  }
 
   beforeAll(async () => {
     counted = await startCountedServer();
@@ -57,9 +69,11 @@ describe.skipIf(servicesMissing)("the dashboard's views cost one request and the
       );
       codes.push(task.unique_code);
       const comments = `/api/v1/tasks/${task.unique_code}/comments`;
-      // Every task has a comment with a reply and a like; the last one has twenty threads.
+      // Every task has a comment with a reply and a like; the last one has twenty threads. The first and the last
+      // task's threads open with an attached file, which the thread names (TaskCommentAttachment.file).
       for (let thread = 0; thread < (index === 29 ? 20 : 1); thread += 1) {
-        const first = await api.post(comments, { content: 'Looks good' }, { token });
+        const attachmentIds = index === 0 || index === 29 ? [await attachment(token)] : [];
+        const first = await api.post(comments, { content: 'Looks good', attachmentIds }, { token });
         const reply = await api.post(
           comments,
           { content: 'Agreed', parentId: first.body.id },
@@ -106,18 +120,34 @@ describe.skipIf(servicesMissing)("the dashboard's views cost one request and the
     report.board = five.length;
   });
 
-  it('a task: its thread and history with 2 or 40 comments, the same statements', async () => {
+  it('a task: its thread, its files and history with 2 or 40 comments, the same statements', async () => {
     const task = async (code: string, comments: number) => {
       const data = await view<TaskViewQuery>(TaskViewDocument, { code, projectId: projectCode });
       expect(data.task.comments).toHaveLength(comments);
       expect(data.task.activities).toHaveLength(comments + 1);
       expect(data.task.comments.every((comment) => comment.actor.name)).toBe(true);
+      const files = data.task.comments.flatMap((comment) => comment.attachments.map((attached) => attached.file?.name));
+      expect(files).toEqual(Array(comments / 2).fill('plan.txt'));
     };
     await task(quietTask, 2);
     const quiet = await statements(() => task(quietTask, 2));
     const busy = await statements(() => task(busyTask, 40));
     expect(busy, busy.join('\n')).toHaveLength(quiet.length);
     report.task = quiet.length;
+  });
+
+  it("the caller's tasks across projects: 5 or 30 tasks, the same statements", async () => {
+    const mine = async (limit: number) => {
+      const data = await view<MyTaskListQuery>(MyTaskListDocument, { limit, page: 1 });
+      expect(data.myTasks.data).toHaveLength(limit);
+      expect(data.myTasks.meta.total).toBe(30);
+      expect(data.myTasks.data.every((task) => task.department?.name)).toBe(true);
+    };
+    await mine(5);
+    const five = await statements(() => mine(5));
+    const thirty = await statements(() => mine(30));
+    expect(thirty, thirty.join('\n')).toHaveLength(five.length);
+    report.myTasks = five.length;
   });
 
   it('the projects list: 2 or 12 projects, the same statements', async () => {

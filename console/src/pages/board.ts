@@ -5,13 +5,14 @@
 // so another person's change shows within a second and nothing shows twice.
 import { graphql } from '../generated/index.js';
 import type { ProjectBoardQuery, ProjectBoardQueryVariables } from '../generated/graphql.js';
-import { follow, onReconnect } from '../live.js';
+import { firstLoad, LiveView } from '../live-view.js';
 import { graph } from '../session.js';
-import { act, byId, element, keepingFocus, pager, quietly, say } from '../view.js';
+import { act, byId, element, keepingFocus, pager, say, words } from '../view.js';
+import { filterVariables, noFilters, renderFacets, wireFilters, type Filters } from './board-filters.js';
+import { offerNewTask, wireNewTask } from './task-create.js';
 
 type Board = ProjectBoardQuery;
 type Task = Board['projectTasks']['data'][number];
-type Facets = Board['taskFilterOptions'];
 
 const pageSize = 50;
 /** The statuses a task is offered besides those its project already uses (the status is a free string). */
@@ -35,6 +36,14 @@ const boardQuery = graphql(`
       name
       status
       progress
+      participants {
+        id
+        name
+        department {
+          id
+          name
+        }
+      }
     }
     taskStatistics(projectId: $projectId) {
       total
@@ -105,14 +114,12 @@ const boardQuery = graphql(`
         }
       }
       meta {
-        page
-        total
-        totalPages
+        ...PageCounts
       }
     }
   }
 `);
-const changeStatus = graphql(`
+export const changeStatus = graphql(`
   mutation ChangeTaskStatus($code: String!, $status: String!) {
     updateTaskStatus(uniqueCode: $code, status: $status) {
       id
@@ -127,20 +134,7 @@ export const projectActivity = graphql(`
       taskId
       createdAt
       comment {
-        id
-        taskId
-        parentId
-        actorId
-        content
-        likes
-        dislikes
-        isDeleted
-        userReaction
-        createdAt
-        actor {
-          id
-          name
-        }
+        ...CommentItem
       }
       history {
         id
@@ -150,43 +144,17 @@ export const projectActivity = graphql(`
   }
 `);
 
-interface Filters {
-  status: string;
-  priority: string;
-  departmentId: string;
-  search: string;
-}
-
 let projectCode = '';
 let view: 'board' | 'list' = 'board';
-let filters: Filters = { status: '', priority: '', departmentId: '', search: '' };
+let filters: Filters = noFilters;
 let page = 1;
 let board: Board | null = null;
-let stopLive = () => {};
-let stopCatchingUp = () => {};
-let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+const live = new LiveView(load);
 /** The task being dragged on the board. */
 let dragged: Task | null = null;
 
-const words = (value: string) => value.replace(/_/g, ' ');
-
 function variables(): ProjectBoardQueryVariables {
-  const only = (value: string) => (value ? [value] : undefined);
-  return {
-    projectId: projectCode,
-    status: filters.status || undefined,
-    priority: filters.priority || undefined,
-    departmentId: filters.departmentId || undefined,
-    search: filters.search || undefined,
-    filters: {
-      status: only(filters.status),
-      priority: only(filters.priority),
-      departmentId: only(filters.departmentId),
-    },
-    searches: filters.search ? { name: filters.search } : undefined,
-    limit: pageSize,
-    page,
-  };
+  return { projectId: projectCode, ...filterVariables(filters), limit: pageSize, page };
 }
 
 /** The statuses a task can be set to: those of the project, then the usual ones. */
@@ -305,48 +273,6 @@ function column(status: string, tasks: Task[], all: Task[]): HTMLElement {
   return section;
 }
 
-function facetSelect(
-  id: string,
-  label: string,
-  current: string,
-  options: { value: string; label: string; count: number }[],
-) {
-  const select = byId<HTMLSelectElement>(id);
-  select.replaceChildren(element('option', { value: '', textContent: `Any ${label}` }));
-  for (const option of options) {
-    select.append(
-      element('option', {
-        value: option.value,
-        textContent: `${option.label} (${option.count})`,
-        selected: option.value === current,
-      }),
-    );
-  }
-}
-
-function renderFacets(facets: Facets): void {
-  const labelled = (options: { value: string; label: string; count: number }[]) =>
-    options.map((option) => ({ ...option, label: words(option.label) }));
-  facetSelect('filter-status', 'status', filters.status, labelled(facets.statuses));
-  facetSelect('filter-priority', 'priority', filters.priority, labelled(facets.priorities));
-  facetSelect(
-    'filter-department',
-    'department',
-    filters.departmentId,
-    facets.departments.map((option) => ({
-      value: option.value,
-      count: option.count,
-      label: option.department?.name ?? option.value,
-    })),
-  );
-  const summary = (options: { label: string; count: number }[]) =>
-    options.map((option) => `${option.label} (${option.count})`).join(', ') || 'none';
-  byId('facet-tags').textContent = summary(facets.tags);
-  byId('facet-people').textContent = summary(
-    facets.participants.map((option) => ({ label: option.employee?.name ?? option.value, count: option.count })),
-  );
-}
-
 function render(): void {
   if (!board) return;
   keepingFocus(() => {
@@ -355,7 +281,8 @@ function render(): void {
     byId('board-summary').textContent =
       `${board!.project.uniqueCode} · ${words(board!.project.status)} · ${words(board!.project.progress)} · ` +
       `${board!.taskStatistics.total} tasks, ${board!.projectTasks.meta.total} shown by the filters`;
-    renderFacets(board!.taskFilterOptions);
+    renderFacets(board!.taskFilterOptions, filters);
+    offerNewTask(board!, statusChoices());
     byId('board-view-board').setAttribute('aria-pressed', String(view === 'board'));
     byId('board-view-list').setAttribute('aria-pressed', String(view === 'list'));
     const columns = byId('board-columns');
@@ -392,75 +319,34 @@ async function load(): Promise<void> {
   render();
 }
 
-/** Reads the view again soon: several activities of one change (or of a burst) cost one request. */
-function reloadSoon(): void {
-  clearTimeout(reloadTimer);
-  reloadTimer = setTimeout(() => quietly(load), 100);
-}
-
 async function open(argument: string): Promise<void> {
   if (argument !== projectCode) {
     close();
     projectCode = argument;
-    filters = { status: '', priority: '', departmentId: '', search: '' };
+    filters = noFilters;
     page = 1;
     board = null;
     byId<HTMLInputElement>('task-search').value = '';
-    stopLive = follow(projectActivity, { projectId: projectCode }, reloadSoon, (message) => say(`Failed: ${message}`));
-    stopCatchingUp = onReconnect(reloadSoon);
+    live.start();
+    live.follow(projectActivity, { projectId: projectCode }, () => live.reloadSoon());
   }
-  if (board) {
-    await load();
-    return;
-  }
-  const area = byId('board-area');
-  area.setAttribute('aria-busy', 'true');
-  byId('board-loading').hidden = false;
-  try {
-    await load();
-  } finally {
-    area.removeAttribute('aria-busy');
-    byId('board-loading').hidden = true;
-  }
+  await (board ? load() : firstLoad('board-area', load));
 }
 
 function close(): void {
-  stopLive();
-  stopCatchingUp();
-  clearTimeout(reloadTimer);
-  stopLive = () => {};
-  stopCatchingUp = () => {};
+  live.stop();
   projectCode = '';
   board = null;
 }
 
 export const boardPage = { open, close };
 
-function filterChanged(key: keyof Filters, value: string): void {
-  filters = { ...filters, [key]: value };
-  page = 1;
-  void act(load);
-}
-
-byId('filter-status').addEventListener('change', (event) =>
-  filterChanged('status', (event.target as HTMLSelectElement).value),
-);
-byId('filter-priority').addEventListener('change', (event) =>
-  filterChanged('priority', (event.target as HTMLSelectElement).value),
-);
-byId('filter-department').addEventListener('change', (event) =>
-  filterChanged('departmentId', (event.target as HTMLSelectElement).value),
-);
-byId('task-search-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  filterChanged('search', byId<HTMLInputElement>('task-search').value.trim());
-});
-byId('clear-filters').addEventListener('click', () => {
-  byId<HTMLInputElement>('task-search').value = '';
-  filters = { status: '', priority: '', departmentId: '', search: '' };
+wireFilters((change) => {
+  filters = change ? { ...filters, ...change } : noFilters;
   page = 1;
   void act(load);
 });
+wireNewTask(() => projectCode, load);
 for (const name of ['board', 'list'] as const) {
   byId(`board-view-${name}`).addEventListener('click', () => {
     view = name;

@@ -1,28 +1,49 @@
 // A project's form (issue 26): create one (`#project/new`) or see and edit one (`#project/<code>`): its fields,
-// customer, status and progress, products, participants and documents, expenses and resource counts (one
-// operation), approve it, and delete it after asking once more. Refusals show the API's message.
+// customer, status and progress, participants, products (when created) and documents, expenses (added, totalled
+// and broken down) and resource counts (one operation), approve it, and delete it after asking once more.
+// Refusals show the API's message. The graph has no directory of employees: the participants offered are the
+// caller's own employee and the participants of the projects the caller reads (first 100), in the same operation.
 import { projectProgresses, projectStatuses } from '@platform/lib/contract/project-values';
 import { graphql } from '../generated/index.js';
-import type { ProjectDetailsQuery } from '../generated/graphql.js';
+import type { ProjectChoicesFragment, ProjectDetailsQuery } from '../generated/graphql.js';
 import { graph } from '../session.js';
-import { act, button, byId, element, go, say } from '../view.js';
+import { uploadChosen } from '../files.js';
+import { button, byId, element, go, onSubmit, say, words } from '../view.js';
+import { forgetProducts, newProducts, productText, showDocuments, wireProjectParts } from './project-parts.js';
+import { chosenPeople, fillOptions, fillPeople, fillValues } from './task-fields.js';
 
 type Details = ProjectDetailsQuery;
 
-const customersQuery = graphql(`
-  query ProjectCustomers {
+graphql(`
+  fragment ProjectChoices on Query {
     customers {
       id
       name
     }
+    me {
+      employee {
+        id
+        name
+      }
+    }
+    projects(limit: 100, sortBy: "createdAt", sortOrder: "desc") {
+      data {
+        participants {
+          id
+          name
+        }
+      }
+    }
+  }
+`);
+const customersQuery = graphql(`
+  query ProjectCustomers {
+    ...ProjectChoices
   }
 `);
 const detailsQuery = graphql(`
   query ProjectDetails($code: String!) {
-    customers {
-      id
-      name
-    }
+    ...ProjectChoices
     project(uniqueCode: $code) {
       id
       uniqueCode
@@ -96,16 +117,23 @@ const deleteProject = graphql(`
 `);
 
 let code = '';
-const words = (value: string) => value.replace(/_/g, ' ');
+let documentIds: string[] = [];
 const input = (id: string) => byId<HTMLInputElement>(id);
+const peopleField = () => byId<HTMLFieldSetElement>('project-people');
 
-function choices(id: string, values: readonly string[], current: string): void {
-  byId(id).replaceChildren(
-    ...values.map((value) => element('option', { value, textContent: words(value), selected: value === current })),
-  );
+/** What both of the page's operations answer: the customers and the people a project can be given. */
+type Choices = ProjectChoicesFragment;
+
+function offerPeople(choices: Choices, project: Details['project'] | undefined): void {
+  const known = (people: ({ id: string; name: string } | null)[]) =>
+    people.flatMap((person) => (person ? [person] : []));
+  const current = known(project?.participants ?? []);
+  const own = known([choices.me.employee ?? null]);
+  const others = choices.projects.data.flatMap((other) => known(other.participants));
+  fillPeople(peopleField(), [...current, ...own, ...others], new Set(current.map((person) => person.id)));
 }
 
-function fill(details: Details | null, customers: { id: string; name: string }[]): void {
+function fill(choices: Choices, details: Details | null): void {
   const project = details?.project;
   byId('project-form-title').textContent = project ? `${project.name} (${project.uniqueCode})` : 'New project';
   input('project-name').value = project?.name ?? '';
@@ -113,22 +141,39 @@ function fill(details: Details | null, customers: { id: string; name: string }[]
   input('project-value').value = project ? String(project.contractValue) : '';
   input('project-currency').value = project?.currency ?? 'EUR';
   input('project-reply').value = project?.replyDate.slice(0, 10) ?? '';
-  byId('project-customer').replaceChildren(
-    ...customers.map((customer) =>
-      element('option', {
-        value: customer.id,
-        textContent: customer.name,
-        selected: customer.id === project?.customerId,
-      }),
-    ),
-  );
+  input('project-files').value = '';
+  const customers = choices.customers.map((customer) => ({ value: customer.id, label: customer.name }));
+  fillOptions(byId('project-customer'), customers, project?.customerId ?? '');
   byId<HTMLSelectElement>('project-customer').disabled = Boolean(project);
   byId('project-editing').hidden = !project;
-  choices('project-status-field', projectStatuses, project?.status ?? 'pending');
-  choices('project-progress-field', projectProgresses, project?.progress ?? projectProgresses[0]);
+  fillValues(byId('project-status-field'), projectStatuses, project?.status ?? 'pending');
+  fillValues(byId('project-progress-field'), projectProgresses, project?.progress ?? projectProgresses[0]);
+  offerPeople(choices, project);
+  // Products are given when a project is created: the API's updateProject does not change them.
+  byId('project-new-products').hidden = Boolean(project);
+  forgetProducts();
   byId('project-more').hidden = !project;
   byId('project-actions').replaceChildren();
+  documentIds = project?.documentFiles.map((file) => file.id) ?? [];
   if (!details || !project) return;
+  showFacts(details);
+  showDocuments(project.documentFiles, async (id) => {
+    await graph(updateProject, { code, input: { documentFileIds: documentIds.filter((other) => other !== id) } });
+    say('Document removed');
+    await open(code);
+  });
+  const tasks = element('a', { href: `#board/${project.uniqueCode}`, textContent: 'Open its tasks' });
+  const approve = button('Approve', async () => {
+    const { approveProject: approved } = await graph(approveProject, { code: project.uniqueCode });
+    say(`Project approved: its status is ${words(approved.status)}`);
+    await open(project.uniqueCode);
+  });
+  const remove = button('Delete', async () => askDelete(project.name));
+  byId('project-actions').append(tasks, approve, remove);
+}
+
+/** Expenses in all and by category, resource counts and products: what the API computes for the project. */
+function showFacts(details: Details): void {
   const money = (amount: number) =>
     new Intl.NumberFormat(undefined, { style: 'currency', currency: details.projectExpenses.currency }).format(amount);
   const { breakdown } = details.projectExpenses;
@@ -138,26 +183,10 @@ function fill(details: Details | null, customers: { id: string; name: string }[]
   byId('project-resources').textContent =
     details.projectResourceCounts.map((count) => `${count.type} ${words(count.status)}: ${count.count}`).join(', ') ||
     'none';
-  byId('project-people').textContent = project.participants.map((person) => person?.name ?? '').join(', ') || 'nobody';
   byId('project-products').replaceChildren(
-    ...project.products.map((product) =>
-      element('li', {
-        textContent: `${product.name} (${product.productType}): ${Object.entries(product.attributes)
-          .map(([key, value]) => `${key} ${String(value)}`)
-          .join(', ')}`,
-      }),
-    ),
+    ...details.project.products.map((product) => element('li', { textContent: productText(product) })),
   );
-  byId('project-documents').textContent =
-    project.documentFiles.map((file) => `${file.name} (${file.size} bytes)`).join(', ') || 'none';
-  const tasks = element('a', { href: `#board/${project.uniqueCode}`, textContent: 'Open its tasks' });
-  const approve = button('Approve', async () => {
-    const { approveProject: approved } = await graph(approveProject, { code: project.uniqueCode });
-    say(`Project approved: its status is ${words(approved.status)}`);
-    await open(project.uniqueCode);
-  });
-  const remove = button('Delete', async () => askDelete(project.name));
-  byId('project-actions').append(tasks, approve, remove);
+  if (details.project.products.length === 0) byId('project-products').append(element('li', { textContent: 'none' }));
 }
 
 /** Asks once more before deleting: a deleted project and its tasks disappear from every read. */
@@ -184,43 +213,42 @@ function askDelete(name: string): void {
 async function open(argument: string): Promise<void> {
   code = argument === 'new' ? '' : argument;
   if (!code) {
-    fill(null, (await graph(customersQuery)).customers);
+    fill(await graph(customersQuery), null);
     return;
   }
   const details = await graph(detailsQuery, { code });
-  fill(details, details.customers);
+  fill(details, details);
 }
 
 export const projectPage = { open };
 
-byId('project-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  const save = byId<HTMLButtonElement>('project-save');
-  save.disabled = true;
+async function save(): Promise<void> {
   const fields = {
     name: input('project-name').value.trim(),
     description: byId<HTMLTextAreaElement>('project-description').value.trim(),
     contractValue: Number(input('project-value').value),
     currency: input('project-currency').value.trim().toUpperCase(),
     replyDate: input('project-reply').value,
+    participantIds: chosenPeople(peopleField()),
+    documentFileIds: [...documentIds, ...(await uploadChosen(input('project-files')))],
   };
-  void act(async () => {
-    if (code) {
-      await graph(updateProject, {
-        code,
-        input: {
-          ...fields,
-          status: byId<HTMLSelectElement>('project-status-field').value,
-          progress: byId<HTMLSelectElement>('project-progress-field').value,
-        },
-      });
-      say('Project saved');
-      await open(code);
-    } else {
-      const customerId = byId<HTMLSelectElement>('project-customer').value;
-      const { createProject: created } = await graph(createProject, { input: { ...fields, customerId } });
-      await go(`#project/${created.uniqueCode}`);
-      say(`Project created: ${created.uniqueCode}`);
-    }
-  }, 'Saving…').finally(() => (save.disabled = false));
-});
+  if (code) {
+    const status = byId<HTMLSelectElement>('project-status-field').value;
+    const progress = byId<HTMLSelectElement>('project-progress-field').value;
+    await graph(updateProject, { code, input: { ...fields, status, progress } });
+    say('Project saved');
+    await open(code);
+    return;
+  }
+  const customerId = byId<HTMLSelectElement>('project-customer').value;
+  const products = newProducts();
+  const { createProject: created } = await graph(createProject, { input: { ...fields, customerId, products } });
+  await go(`#project/${created.uniqueCode}`);
+  say(`Project created: ${created.uniqueCode}`);
+}
+
+onSubmit(byId<HTMLFormElement>('project-form'), save, 'Saving…');
+wireProjectParts(
+  () => code,
+  () => open(code),
+);

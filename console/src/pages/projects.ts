@@ -4,11 +4,19 @@ import { projectStatuses } from '@platform/lib/contract/project-values';
 import { graphql } from '../generated/index.js';
 import type { ProjectListQuery } from '../generated/graphql.js';
 import { graph } from '../session.js';
-import { act, byId, element, loading, pager } from '../view.js';
+import { act, byId, element, loading, pager, words } from '../view.js';
 
 type Project = ProjectListQuery['projects']['data'][number];
 
 const pageSize = 10;
+/** Where a `{ data, meta }` list stands: its page, of how many, and its rows in all (the board and lists share it). */
+graphql(`
+  fragment PageCounts on PageMeta {
+    page
+    total
+    totalPages
+  }
+`);
 const listQuery = graphql(`
   query ProjectList($search: String, $status: String, $sortBy: String, $sortOrder: String, $page: Int, $limit: Int) {
     projects(search: $search, status: $status, sortBy: $sortBy, sortOrder: $sortOrder, page: $page, limit: $limit) {
@@ -26,16 +34,13 @@ const listQuery = graphql(`
         }
       }
       meta {
-        page
-        total
-        totalPages
+        ...PageCounts
       }
     }
   }
 `);
 
 let page = 1;
-const words = (value: string) => value.replace(/_/g, ' ');
 
 function projectItem(project: Project): HTMLLIElement {
   const item = element('li', { className: 'project' });

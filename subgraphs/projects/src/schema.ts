@@ -17,6 +17,7 @@ import { TaskActivitiesFieldResolver } from './activities/task-activities.resolv
 import { CommentFieldsResolver, CommentResolver } from './comments/comment.resolver.js';
 import { CommentConnectionResolver } from './comments/comment-connections.resolver.js';
 import { ActivityConnectionResolver } from './activities/activity-connections.resolver.js';
+import { CommentAttachmentFieldsResolver } from './comments/comment-attachment.resolver.js';
 import {
   TaskDepartmentOptionResolver,
   TaskFacetResolver,
@@ -46,6 +47,7 @@ export function buildProjectsSchema() {
       CommentFieldsResolver,
       CommentConnectionResolver,
       ActivityConnectionResolver,
+      CommentAttachmentFieldsResolver,
       TaskFacetResolver,
       TaskDepartmentOptionResolver,
       TaskParticipantOptionResolver,

@@ -1,5 +1,5 @@
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
-import type { CommentRecord } from '../comments/comment.records.js';
+import type { CommentRecord, ReactionSummary } from '../comments/comment.records.js';
 import type { CommentChangeLog } from '../comments/comment-changes.js';
 import type { ProjectService } from '../projects/project.service.js';
 import { commentView } from '../comments/comment.views.js';
@@ -14,7 +14,7 @@ import type { ChangeEvent, ChangeEvents, WebhookEventType } from '../webhooks/we
 import type { ActivityFeed } from './activity-feed.js';
 import type { Activity, ActivityType } from './activity.entity.js';
 import type { ActivityRepository } from './activity.repository.js';
-import type { TaskActivityType } from './activity.types.js';
+import type { ReactionCountsType, TaskActivityType } from './activity.types.js';
 import { activityView } from './activity.views.js';
 
 /**
@@ -108,5 +108,16 @@ export class ActivityLog implements TaskChangeLog, CommentChangeLog {
   async live(projectIdOrCode: string): Promise<AsyncIterableIterator<TaskActivityType>> {
     const project = await this.deps.projects.getByIdOrCode(projectIdOrCode);
     return this.deps.feed.subscribe(project.id);
+  }
+
+  /** The counts only: each subscriber's own reaction is its own, and another's reaction does not change it. */
+  async reacted(task: ChangedTask, { commentId, likes, dislikes }: ReactionSummary): Promise<void> {
+    await this.deps.feed.publishReaction(task.projectId, { taskId: task.id, commentId, likes, dislikes });
+  }
+
+  /** Comments' new counts in a project's tasks, as `live` takes the project. */
+  async liveReactions(projectIdOrCode: string): Promise<AsyncIterableIterator<ReactionCountsType>> {
+    const project = await this.deps.projects.getByIdOrCode(projectIdOrCode);
+    return this.deps.feed.reactions(project.id);
   }
 }

@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, Query, Resolver, Root, Subscription } from 'ty
 import { userWithPermission } from '@platform/lib/graphql/context';
 import type { ProjectsContext } from '../context.js';
 import { PersonReference, personOf } from '../projects/project.types.js';
-import { TaskActivityType, TaskHistoryType } from './activity.types.js';
+import { ReactionCountsType, TaskActivityType, TaskHistoryType } from './activity.types.js';
 
 /** A task's activity history (projects spec, Activity; permission tasks:read). */
 @Resolver()
@@ -29,6 +29,23 @@ export class ActivityResolver {
     @Root() entry: TaskActivityType,
   ): TaskActivityType {
     return entry;
+  }
+
+  @Subscription(() => ReactionCountsType, {
+    description:
+      "A comment's new counts after each reaction in the project's tasks (projectId: id or uniqueCode; tasks:read, " +
+      'checked when subscribing)',
+    subscribe: ({ args, context }) => {
+      const ctx = context as ProjectsContext;
+      userWithPermission(ctx, 'tasks:read');
+      return ctx.projects.activity.liveReactions((args as { projectId: string }).projectId);
+    },
+  })
+  taskCommentReactionChanged(
+    @Arg('projectId', () => String) _projectId: string,
+    @Root() counts: ReactionCountsType,
+  ): ReactionCountsType {
+    return counts;
   }
 }
 

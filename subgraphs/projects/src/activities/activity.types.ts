@@ -1,5 +1,5 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { connectionType } from '@platform/lib/graphql/page-types';
 import { CommentType } from '../comments/comment.types.js';
 
@@ -51,3 +51,20 @@ export class TaskActivityType {
 }
 
 export const TaskActivityConnection = connectionType(TaskActivityType, 'TaskActivityConnection');
+
+@ObjectType('TaskCommentReactionCounts', {
+  description: "A comment's counts after someone's reaction (live); each reader's own reaction is not in it",
+})
+export class ReactionCountsType {
+  @Field(() => ID)
+  taskId!: string;
+
+  @Field(() => ID)
+  commentId!: string;
+
+  @Field(() => Int)
+  likes!: number;
+
+  @Field(() => Int)
+  dislikes!: number;
+}

@@ -1,5 +1,5 @@
 import type { ChangedTask, FieldDiff } from '../tasks/task-changes.js';
-import type { CommentRecord } from './comment.records.js';
+import type { CommentRecord, ReactionSummary } from './comment.records.js';
 
 /** What a user did to a task's comments. */
 export type CommentChangeType = 'comment_added' | 'comment_deleted';
@@ -19,4 +19,9 @@ export type RecordCommentChange = (
  */
 export interface CommentChangeLog {
   change<T>(work: (record: RecordCommentChange) => Promise<T>): Promise<T>;
+  /**
+   * Announces a comment's counts after a reaction has committed. A reaction is no entry of the history (the
+   * projects spec's Activity lists none), so it is announced, not recorded.
+   */
+  reacted(task: ChangedTask, reaction: ReactionSummary): Promise<void>;
 }

@@ -105,7 +105,7 @@ export class CommentService {
     if (!comment || comment.deletedAt) {
       throw new UnknownCommentReferenceError('commentId', 'must be a live comment of the task');
     }
-    return this.deps.unitOfWork.run(async () => {
+    const reaction = await this.deps.unitOfWork.run(async () => {
       await this.deps.comments.lockReactionOf(comment.id, actor.userId);
       const [before] = await this.deps.comments.reactionsOf([comment.id], actor.userId);
       await this.deps.comments.toggleReaction(comment.id, actor.userId, type);
@@ -120,6 +120,8 @@ export class CommentService {
       ]);
       return after;
     });
+    await this.deps.changes.reacted(task, reaction);
+    return reaction;
   }
 
   /** Soft delete: the comment stays listed with its content hidden; its replies stay. */

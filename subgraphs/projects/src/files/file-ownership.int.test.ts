@@ -100,6 +100,32 @@ describe.skipIf(servicesMissing)('files belong to someone', () => {
     expect((await download(projectReader.token, id)).status).toBe(404);
   });
 
+  it("names a comment's attachment in the thread to its readers, and no more once the comment is deleted", async () => {
+    const id = await upload();
+    const code = await board.newTask();
+    const comment = await board.api.post(
+      `/api/v1/tasks/${code}/comments`,
+      { content: 'The plan', attachmentIds: [id] },
+      { token: board.writer.token },
+    );
+    expect(comment.status).toBe(201);
+    const thread = async () => {
+      const answer = await board.api.graphql(
+        'query ($code: String!) { task(uniqueCode: $code) { comments { attachments { fileId file { id name path } } } } }',
+        { code },
+        { token: taskReader.token },
+      );
+      expect(answer.body.errors).toBeUndefined();
+      return answer.body.data.task.comments[0].attachments;
+    };
+    expect(await thread()).toEqual([{ fileId: id, file: { id, name: 'plan.txt', path: `/api/v1/files/${id}` } }]);
+    const deleted = await board.api.delete(`/api/v1/tasks/${code}/comments/${comment.body.id}`, {
+      token: board.writer.token,
+    });
+    expect(deleted.status).toBe(200);
+    expect(await thread()).toEqual([{ fileId: id, file: null }]);
+  });
+
   it('refuses comments:write without tasks:read alike for a task that exists and one that does not', async () => {
     const writerOnly = await board.kit.user(['comments:write']);
     const code = await board.newTask();

@@ -36,6 +36,12 @@ export class FileService {
     return ids.map((id) => byId.get(id) ?? null);
   });
 
+  /** Whether the caller may open each file: one statement for every file a request asks about at once. */
+  readonly readable = new DataLoader<string, boolean>(async (ids) => {
+    const readable = await this.readableAmong(ids);
+    return ids.map((id) => readable.has(id));
+  });
+
   constructor(private readonly deps: FileServiceDependencies) {}
 
   /** Every check comes before the first write; the bytes are in place before the row that names them. */
@@ -57,6 +63,11 @@ export class FileService {
       await this.deps.storage.remove(id);
       throw error;
     }
+  }
+
+  /** A file the caller may open, or null: an attachment whose file is no longer readable shows none. */
+  async readableFile(id: string): Promise<StoredFile | null> {
+    return (await this.readable.load(id)) ? this.byId.load(id) : null;
   }
 
   /** A file the caller may open; one it may not answers as unknown, so its existence is not learnt. */
