@@ -167,4 +167,69 @@ describe.skipIf(servicesMissing)('conditional requests over REST', () => {
     );
     expect(unknown.status).toBe(404);
   });
+
+  it('lets one of many concurrent writes with the same If-Match through: the version is checked again under the row lock', async () => {
+    for (const write of [
+      (code: string, n: number, tag: string) =>
+        board.api.patch(
+          `/api/v1/tasks/${code}`,
+          { name: `Racer ${n}` },
+          { token: board.writer.token, headers: { 'if-match': tag } },
+        ),
+      (code: string, n: number, tag: string) =>
+        board.api.put(
+          `/api/v1/tasks/${code}/status`,
+          { status: `lane-${n}` },
+          { token: board.writer.token, headers: { 'if-match': tag } },
+        ),
+    ]) {
+      const code = await board.newTask();
+      const tag = (await get(`/api/v1/tasks/${code}`)).headers.get('etag')!;
+      // All ten pass the check before the write (each reads the same record first); only the first to lock the
+      // row finds it unchanged, the others find another version there and write nothing.
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => write(code, n, tag)));
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 412)).toHaveLength(9);
+      const winner = answers.find((answer) => answer.status === 200)!;
+      const now = await get(`/api/v1/tasks/${code}`);
+      expect(now.body).toEqual(winner.body);
+      const history = await get(`/api/v1/tasks/${code}/activities`);
+      expect(history.body).toHaveLength(2);
+    }
+  });
+
+  it('refuses a graph write given an updatedAt the record no longer has, and names a malformed one', async () => {
+    const code = await board.newTask();
+    const token = board.writer.token;
+    const read = await get(`/api/v1/tasks/${code}`);
+    await board.api.patch(`/api/v1/tasks/${code}`, { name: 'Changed meanwhile' }, { token });
+    const mutation = `mutation ($code: String!, $at: String) {
+      updateTask(uniqueCode: $code, input: { name: "Stale" }, expectedUpdatedAt: $at) { name updatedAt } }`;
+    const stale = await board.api.graphql(mutation, { code, at: read.body.updatedAt }, { token });
+    expect(stale.body.errors?.[0]).toMatchObject({
+      message: 'Precondition failed',
+      extensions: { code: 'PRECONDITION_FAILED' },
+    });
+    const current = await get(`/api/v1/tasks/${code}`);
+    expect(current.body.name).toBe('Changed meanwhile');
+    const fresh = await board.api.graphql(mutation, { code, at: current.body.updatedAt }, { token });
+    expect(fresh.body.data.updateTask.name).toBe('Stale');
+    const malformed = await board.api.graphql(mutation, { code, at: 'yesterday' }, { token });
+    expect(malformed.body.errors?.[0]).toMatchObject({
+      message: 'expectedUpdatedAt: must be an ISO 8601 time',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+
+    const { uniqueCode: project } = await board.project();
+    const projectRead = await get(`/api/v1/projects/${project}`);
+    await board.api.patch(`/api/v1/projects/${project}`, { name: 'Renamed meanwhile' }, { token });
+    const deletion = await board.api.graphql(
+      'mutation ($code: String!, $at: String) { deleteProject(uniqueCode: $code, expectedUpdatedAt: $at) { message } }',
+      { code: project, at: projectRead.body.updatedAt },
+      { token },
+    );
+    expect(deletion.body.errors?.[0]?.extensions?.code).toBe('PRECONDITION_FAILED');
+    expect((await get(`/api/v1/projects/${project}`)).status).toBe(200);
+  });
 });
