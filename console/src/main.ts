@@ -7,6 +7,7 @@ import { boardPage } from './pages/board.js';
 import { devicesPage } from './pages/devices.js';
 import { inboxPage, startInbox } from './pages/inbox.js';
 import { passkeysPage } from './pages/passkeys.js';
+import { preferencesPage } from './pages/preferences.js';
 import { projectPage } from './pages/project.js';
 import { projectsPage } from './pages/projects.js';
 import { securityPage } from './pages/security.js';
@@ -23,6 +24,7 @@ interface Page {
 }
 const pages: Record<string, Page> = {
   inbox: inboxPage,
+  preferences: preferencesPage,
   projects: projectsPage,
   project: projectPage,
   board: boardPage,
@@ -33,7 +35,12 @@ const pages: Record<string, Page> = {
   passkeys: passkeysPage,
 };
 /** The pages reached from another page, and the navigation link that stays current on them. */
-const partOf: Record<string, string> = { board: 'projects', task: 'projects', project: 'projects' };
+const partOf: Record<string, string> = {
+  board: 'projects',
+  task: 'projects',
+  project: 'projects',
+  preferences: 'inbox',
+};
 const firstPage = 'inbox';
 let stopInbox = () => {};
 
