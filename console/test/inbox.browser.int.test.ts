@@ -119,7 +119,7 @@ describe.skipIf(servicesMissing || browserMissing)(
       await page().keyboard.press('ArrowLeft');
       await expect.poll(() => page().locator('[role="tab"][aria-selected="true"]').innerText()).toBe('Canteen (1)');
       await expect.poll(() => items().count()).toBe(1);
-      expect(await page().evaluate(() => document.activeElement?.textContent)).toBe('Canteen (1)');
+      expect(await page().evaluate('document.activeElement.textContent')).toBe('Canteen (1)');
       const { categories } = await truth();
       const shown = await page().getByRole('tab').allInnerTexts();
       const all = categories.reduce((sum, counts) => sum + counts.total, 0);
