@@ -6,6 +6,7 @@ import type { PreferencesViewQuery } from '../generated/graphql.js';
 import { graph } from '../session.js';
 import { act, byId, element, keepingFocus, say } from '../view.js';
 import { categoryName } from './inbox-items.js';
+import { openWebPush } from './web-push.js';
 
 type Preference = PreferencesViewQuery['myNotificationPreferences']['preferences'][number];
 
@@ -103,4 +104,9 @@ async function open(): Promise<void> {
   });
 }
 
-export const preferencesPage = { open };
+export const preferencesPage = {
+  open: async () => {
+    await open();
+    await openWebPush();
+  },
+};
