@@ -48,6 +48,7 @@ const connectionText: Record<ConnectionState, string> = {
   connecting: 'Connecting…',
   live: 'Live',
   reconnecting: 'Reconnecting…',
+  parked: 'Paused (no console tab is visible)',
 };
 
 function show(page: string, argument: string): void {
@@ -89,7 +90,7 @@ async function enter(tokens: TokenSet, how: string): Promise<void> {
   setMe(String(me.id));
   byId('who').textContent = `Signed in as ${me.email} with ${how}`;
   showSignedIn(true);
-  connect();
+  connect(String(me.id));
   stopInbox = startInbox();
   route();
   byId('main').focus();
