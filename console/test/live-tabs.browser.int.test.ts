@@ -34,13 +34,24 @@ describe.skipIf(servicesMissing || browserMissing)(
     /** The console's graphql-ws sockets of every tab: opened in all, and open now. */
     const sockets = { opened: 0, open: 0 };
 
-    const watch = (page: Page) =>
+    const watch = (page: Page) => {
+      let mine = 0;
       page.on('websocket', (socket) => {
         if (!socket.url().endsWith('/graphql')) return;
         sockets.opened += 1;
         sockets.open += 1;
-        socket.on('close', () => (sockets.open -= 1));
+        mine += 1;
+        socket.on('close', () => {
+          sockets.open -= 1;
+          mine -= 1;
+        });
       });
+      // A closed page reports no close of its sockets: they end with it.
+      page.on('close', () => {
+        sockets.open -= mine;
+        mine = 0;
+      });
+    };
     const notify = async (message: string) => {
       const created = await actors.api.post(
         '/internal/notifications',
