@@ -8,6 +8,7 @@ import { devicesPage } from './pages/devices.js';
 import { inboxPage, startInbox } from './pages/inbox.js';
 import { myTasksPage } from './pages/my-tasks.js';
 import { passkeysPage } from './pages/passkeys.js';
+import { preferencesPage } from './pages/preferences.js';
 import { projectPage } from './pages/project.js';
 import { projectsPage } from './pages/projects.js';
 import { securityPage } from './pages/security.js';
@@ -25,6 +26,7 @@ interface Page {
 }
 const pages: Record<string, Page> = {
   inbox: inboxPage,
+  preferences: preferencesPage,
   projects: projectsPage,
   'my-tasks': myTasksPage,
   project: projectPage,
@@ -36,7 +38,12 @@ const pages: Record<string, Page> = {
   passkeys: passkeysPage,
 };
 /** The pages reached from another page, and the navigation link that stays current on them. */
-const partOf: Record<string, string> = { board: 'projects', task: 'projects', project: 'projects' };
+const partOf: Record<string, string> = {
+  board: 'projects',
+  task: 'projects',
+  project: 'projects',
+  preferences: 'inbox',
+};
 const firstPage = 'inbox';
 let stopInbox = () => {};
 
@@ -44,6 +51,7 @@ const connectionText: Record<ConnectionState, string> = {
   connecting: 'Connecting…',
   live: 'Live',
   reconnecting: 'Reconnecting…',
+  parked: 'Paused (no console tab is visible)',
 };
 
 function show(page: string, argument: string): void {
@@ -85,7 +93,7 @@ async function enter(tokens: TokenSet, how: string): Promise<void> {
   setMe(String(me.id));
   byId('who').textContent = `Signed in as ${me.email} with ${how}`;
   showSignedIn(true);
-  connect();
+  connect(String(me.id));
   stopInbox = startInbox();
   route();
   byId('main').focus();

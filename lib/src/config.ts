@@ -27,6 +27,15 @@ const encryptionKey = z
   .string()
   .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64');
 
+/** base64url (no padding) of exactly `bytes` bytes. */
+const base64UrlBytes = (bytes: number) =>
+  z
+    .string()
+    .refine(
+      (value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes,
+      `must be ${bytes} bytes, base64url`,
+    );
+
 /** `host:port` pairs, comma-separated: where the Redis Sentinels listen. */
 const hostPortList = commaList.refine(
   (pairs) => pairs.every((pair) => /^[^\s:]+:\d{1,5}$/.test(pair) && Number(pair.split(':')[1]) <= 65535),
@@ -111,6 +120,18 @@ const environmentShape = {
   ONESIGNAL_APP_ID: z.string().optional(),
   ONESIGNAL_API_KEY: z.string().optional(),
   ONESIGNAL_API_URL: z.string().url().default('https://api.onesignal.com'),
+  /**
+   * Web Push (issue 30, item 5): the VAPID key pair (RFC 8292), the public key as the uncompressed P-256 point and
+   * the private key as its 32-byte scalar, both base64url (as `web-push generate-vapid-keys` prints them). Both
+   * set: the `web_push` channel is on. Embedded mode generates and keeps a pair.
+   */
+  WEB_PUSH_VAPID_PUBLIC_KEY: base64UrlBytes(65).optional(),
+  WEB_PUSH_VAPID_PRIVATE_KEY: base64UrlBytes(32).optional(),
+  /** The VAPID `sub` claim: how a push service reaches the operator (a mailto: or https: URL). */
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: URL')
+    .default('mailto:admin@localhost'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Platform <no-reply@localhost>'),
   WORKER_ENABLED: z
@@ -258,6 +279,10 @@ function environmentSchemaFor(env: Record<string, string>, needs: ConfigNeeds) {
     ...(production ? { DATABASE_URL: 'required in production' } : {}),
     ...(production && !env.REDIS_SENTINELS ? { REDIS_URL: 'required in production' } : {}),
     ...(env.REDIS_SENTINELS ? { REDIS_SENTINEL_NAME: 'required with REDIS_SENTINELS' } : {}),
+    ...(env.WEB_PUSH_VAPID_PUBLIC_KEY ? { WEB_PUSH_VAPID_PRIVATE_KEY: 'required with WEB_PUSH_VAPID_PUBLIC_KEY' } : {}),
+    ...(env.WEB_PUSH_VAPID_PRIVATE_KEY
+      ? { WEB_PUSH_VAPID_PUBLIC_KEY: 'required with WEB_PUSH_VAPID_PRIVATE_KEY' }
+      : {}),
     ...needs.requires,
   };
   const shape: Record<string, z.ZodTypeAny> = { ...environmentShape };

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createECDH, createHash, randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
@@ -28,6 +28,29 @@ interface EmbeddedSecrets {
   DATA_ENCRYPTION_KEY: string;
   BOOTSTRAP_ADMIN_EMAIL: string;
   BOOTSTRAP_ADMIN_PASSWORD: string;
+  /** Absent when the environment sets the pair (or half of it: the configuration then names the other half). */
+  WEB_PUSH_VAPID_PUBLIC_KEY?: string;
+  WEB_PUSH_VAPID_PRIVATE_KEY?: string;
+}
+
+/** A VAPID key pair (RFC 8292: P-256), as `web-push generate-vapid-keys` prints it: base64url point and scalar. */
+function vapidKeys(): { publicKey: string; privateKey: string } {
+  const keys = createECDH('prime256v1');
+  keys.generateKeys();
+  return { publicKey: keys.getPublicKey('base64url'), privateKey: keys.getPrivateKey('base64url') };
+}
+
+/** The pair the environment gives, else the kept one, else a new one: never half of one and half of another. */
+function keptVapidKeys(env: NodeJS.ProcessEnv, kept: Partial<EmbeddedSecrets>) {
+  if (env.WEB_PUSH_VAPID_PUBLIC_KEY || env.WEB_PUSH_VAPID_PRIVATE_KEY) return {};
+  if (kept.WEB_PUSH_VAPID_PUBLIC_KEY && kept.WEB_PUSH_VAPID_PRIVATE_KEY) {
+    return {
+      WEB_PUSH_VAPID_PUBLIC_KEY: kept.WEB_PUSH_VAPID_PUBLIC_KEY,
+      WEB_PUSH_VAPID_PRIVATE_KEY: kept.WEB_PUSH_VAPID_PRIVATE_KEY,
+    };
+  }
+  const { publicKey, privateKey } = vapidKeys();
+  return { WEB_PUSH_VAPID_PUBLIC_KEY: publicKey, WEB_PUSH_VAPID_PRIVATE_KEY: privateKey };
 }
 
 /**
@@ -44,6 +67,7 @@ export function ensureEmbeddedSecrets(dataDir: string, env: NodeJS.ProcessEnv): 
     BOOTSTRAP_ADMIN_EMAIL: env.BOOTSTRAP_ADMIN_EMAIL ?? kept.BOOTSTRAP_ADMIN_EMAIL ?? 'admin@localhost.test',
     BOOTSTRAP_ADMIN_PASSWORD:
       env.BOOTSTRAP_ADMIN_PASSWORD ?? kept.BOOTSTRAP_ADMIN_PASSWORD ?? randomBytes(12).toString('base64url'),
+    ...keptVapidKeys(env, kept),
   };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;

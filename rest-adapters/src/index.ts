@@ -3,6 +3,7 @@ import { commentRoutes } from './comment.routes.js';
 import { confirmationRoutes } from './confirmation.routes.js';
 import { deviceRoutes } from './device.routes.js';
 import { fileRoutes } from './file.routes.js';
+import { inboxRoutes } from './inbox.routes.js';
 import { mobileRoutes } from './mobile.routes.js';
 import { notificationRoutes } from './notifications.routes.js';
 import { passkeyRoutes } from './passkey.routes.js';
@@ -22,6 +23,7 @@ export const restRoutes: RestRoute[] = [
   ...confirmationRoutes,
   ...passkeyRoutes,
   ...notificationRoutes,
+  ...inboxRoutes,
   ...fileRoutes,
   ...projectRoutes,
   ...taskRoutes,

@@ -1,58 +1,70 @@
-// Inbox: the signed-in user's notifications, paged, with the unread count in the header; new and changed items
-// arrive through `inboxChanged` and, after a reconnection, the page reads its current page again so that
+// Inbox (issue 30): the signed-in user's notifications by category (tabs, counted by the same one query that
+// lists the page) and state (the inbox, unread, archived); archive, unarchive, snooze. Opening the inbox marks
+// every item seen, so the badge in the header counts what arrived since. Every change, from this tab or any other
+// client, arrives through `inboxUpdated` and the page reads its view again; after a reconnection too, so that
 // nothing sent meanwhile is lost and nothing shows twice.
 import { graphql } from '../generated/index.js';
-import type { InboxChangesSubscription, InboxItemFragment } from '../generated/graphql.js';
+import type { InboxFilter, InboxUpdatesSubscription, InboxViewQuery } from '../generated/graphql.js';
 import { follow, onReconnect } from '../live.js';
 import { graph } from '../session.js';
-import { act, button, byId, element, loading, pager, say, time } from '../view.js';
-
-type Notification = InboxItemFragment;
+import { act, byId, keepingFocus, loading, pager, quietly, say } from '../view.js';
+import { entryItem, tabBar, tabsOf, type Entry, type EntryActions } from './inbox-items.js';
 
 graphql(`
-  fragment InboxItem on Notification {
+  fragment InboxEntry on InboxItem {
     id
+    title
     message
     targetLink
     targetText
+    category
     unread
+    seenAt
+    archivedAt
     createdAt
   }
 `);
 const pageSize = 10;
-const pageQuery = graphql(`
-  query InboxPage($page: Int, $limit: Int) {
-    myNotifications(page: $page, limit: $limit) {
+const viewQuery = graphql(`
+  query InboxView($state: InboxFilter, $category: String, $page: Int, $limit: Int) {
+    inbox(state: $state, category: $category, page: $page, limit: $limit) {
       currentPage
-      totalItems
+      totalPages
       unreadCount
+      unseenCount
+      categories {
+        category
+        total
+        unread
+        unseen
+        archived
+      }
       items {
-        ...InboxItem
+        ...InboxEntry
       }
     }
   }
 `);
-const unreadQuery = graphql(`
-  query InboxUnread {
-    myNotifications(limit: 1) {
-      unreadCount
+const countsQuery = graphql(`
+  query InboxBadge {
+    inboxCounts {
+      unseenCount
     }
   }
 `);
-const changes = graphql(`
-  subscription InboxChanges {
-    inboxChanged {
+const updates = graphql(`
+  subscription InboxUpdates {
+    inboxUpdated {
+      change
       unreadCount
-      notification {
-        ...InboxItem
-      }
+      unseenCount
     }
   }
 `);
 const markRead = graphql(`
   mutation MarkRead($id: ID!) {
     markNotificationRead(id: $id) {
-      ...InboxItem
+      id
     }
   }
 `);
@@ -63,110 +75,212 @@ const markAllRead = graphql(`
     }
   }
 `);
+const markAllSeen = graphql(`
+  mutation MarkAllSeen {
+    markAllNotificationsSeen {
+      unseenCount
+    }
+  }
+`);
+const archive = graphql(`
+  mutation Archive($id: ID!) {
+    archiveNotification(id: $id) {
+      id
+    }
+  }
+`);
+const unarchive = graphql(`
+  mutation Unarchive($id: ID!) {
+    unarchiveNotification(id: $id) {
+      id
+    }
+  }
+`);
+const archiveRead = graphql(`
+  mutation ArchiveRead {
+    archiveReadNotifications {
+      message
+    }
+  }
+`);
+const snooze = graphql(`
+  mutation Snooze($id: ID!, $until: String!) {
+    snoozeNotification(id: $id, until: $until) {
+      snoozedUntil
+    }
+  }
+`);
 
-let items: Notification[] = [];
-let currentPage = 1;
-let totalItems = 0;
+type View = InboxViewQuery['inbox'];
 
-function showPages(): void {
-  pager(byId('inbox-pages'), { currentPage, totalPages: Math.ceil(totalItems / pageSize) }, load);
+const shown = { state: 'ALL' as InboxFilter, category: null as string | null, page: 1 };
+let open = false;
+/** Items unseen when this visit of the inbox listed them: still shown as new after the visit marked them seen. */
+const fresh = new Set<string>();
+
+function showBadge(unseen: number): void {
+  byId('unseen-count').textContent = String(unseen);
 }
 
 function showUnread(count: number): void {
-  byId('unread-count').textContent = String(count);
   byId('inbox-unread').textContent = count === 0 ? 'Everything is read.' : `${count} unread`;
   byId<HTMLButtonElement>('mark-all-read').disabled = count === 0;
 }
 
-function notificationItem(notification: Notification): HTMLLIElement {
-  const item = element('li', { className: notification.unread ? 'notification unread' : 'notification' });
-  item.dataset.id = notification.id;
-  const text = element('p', { className: 'message', textContent: notification.message });
-  const facts = element(
-    'p',
-    { className: 'facts' },
-    notification.unread ? 'Unread · ' : 'Read · ',
-    time(notification.createdAt),
-  );
-  item.append(text, facts);
-  if (notification.targetLink) {
-    item.append(element('a', { href: notification.targetLink, textContent: notification.targetText ?? 'Open' }));
-  }
-  if (notification.unread) {
-    item.append(button('Mark read', () => read(notification), `Mark read: ${notification.message}`));
-  }
-  return item;
-}
+const emptyText: Record<InboxFilter, string> = {
+  ALL: 'No notifications yet.',
+  UNREAD: 'Nothing unread.',
+  READ: 'Nothing read yet.',
+  UNSEEN: 'Nothing new.',
+  ARCHIVED: 'Nothing archived.',
+};
 
-function render(): void {
-  byId('notifications').replaceChildren(...items.map(notificationItem));
-  byId('no-notifications').hidden = items.length > 0;
-}
+const actions: EntryActions = {
+  read: async (entry: Entry) => {
+    await graph(markRead, { id: entry.id });
+    await refresh();
+    say('Marked as read');
+  },
+  archive: async (entry: Entry) => {
+    await graph(archive, { id: entry.id });
+    await refresh();
+    say('Archived');
+  },
+  unarchive: async (entry: Entry) => {
+    await graph(unarchive, { id: entry.id });
+    await refresh();
+    say('Moved back to the inbox');
+  },
+  snooze: async (entry: Entry, until: Date) => {
+    await graph(snooze, { id: entry.id, until: until.toISOString() });
+    await refresh();
+    say(`Snoozed until ${until.toLocaleString()}`);
+  },
+};
 
-async function load(page: number): Promise<void> {
-  await loading(byId('notifications'), async () => {
-    const { myNotifications } = await graph(pageQuery, { page, limit: pageSize });
-    items = myNotifications.items;
-    currentPage = myNotifications.currentPage;
-    totalItems = myNotifications.totalItems;
-    showUnread(myNotifications.unreadCount);
-    showPages();
+function render(view: View): void {
+  const hadTabFocus = document.activeElement?.getAttribute('role') === 'tab';
+  shown.page = view.currentPage;
+  showUnread(view.unreadCount);
+  showBadge(view.unseenCount);
+  const panel = byId('inbox-panel');
+  const openForms = [...panel.querySelectorAll('details[open]')].map((details) => details.id);
+  keepingFocus(() => {
+    tabBar(byId('inbox-tabs'), panel, tabsOf(view.categories, shown.state), shown.category, choose);
+    view.items.filter((entry) => !entry.seenAt).forEach((entry) => fresh.add(entry.id));
+    byId('notifications').replaceChildren(...view.items.map((entry) => entryItem(entry, fresh.has(entry.id), actions)));
+    openForms.forEach((id) => document.getElementById(id)?.setAttribute('open', ''));
   });
-  render();
+  if (hadTabFocus) byId('inbox-tabs').querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
+  byId('no-notifications').textContent = emptyText[shown.state];
+  byId('no-notifications').hidden = view.items.length > 0;
+  pager(byId('inbox-pages'), view, (page) => show({ page }));
 }
 
-async function read(notification: Notification): Promise<void> {
-  const { markNotificationRead } = await graph(markRead, { id: notification.id });
-  arrived(markNotificationRead);
-  say('Marked as read');
+const read = async () =>
+  (await graph(viewQuery, { state: shown.state, category: shown.category, page: shown.page, limit: pageSize })).inbox;
+
+/** Shows another page, tab or state, marking the list busy meanwhile. */
+async function show(change: Partial<typeof shown>): Promise<void> {
+  Object.assign(shown, change);
+  let view: View | undefined;
+  await loading(byId('notifications'), async () => {
+    view = await read();
+  });
+  render(view!);
 }
 
-/** A new or changed item: replaced where it is shown, or put first when the first page is shown. */
-function arrived(notification: Notification): void {
-  const at = items.findIndex((item) => item.id === notification.id);
-  if (at >= 0) items[at] = notification;
-  else if (notification.unread) {
-    // Not shown and unread: a new item (a change of an item on another page is never unread).
-    totalItems += 1;
-    if (currentPage === 1) items = [notification, ...items].slice(0, pageSize);
-    showPages();
+function choose(category: string | null): void {
+  void act(() => show({ category, page: 1 }));
+}
+
+/** Reads the view again in place (no "Loading…"): many changes in a burst make one or two reads, not one each. */
+let reading: Promise<void> | null = null;
+let readAgain = false;
+function refresh(): Promise<void> {
+  if (reading) {
+    readAgain = true;
+    return reading;
   }
-  render();
+  reading = read()
+    .then(render)
+    .finally(() => {
+      reading = null;
+      if (readAgain) {
+        readAgain = false;
+        void refresh();
+      }
+    });
+  return reading;
 }
 
-function changed({ inboxChanged }: InboxChangesSubscription) {
-  showUnread(inboxChanged.unreadCount);
-  if (inboxChanged.notification) arrived(inboxChanged.notification);
-  else {
-    items = items.map((item) => ({ ...item, unread: false }));
-    render();
-  }
+/** The person is looking at the inbox: what it shows is seen. */
+async function markSeen(): Promise<void> {
+  if (!open || document.visibilityState !== 'visible') return;
+  showBadge((await graph(markAllSeen)).markAllNotificationsSeen.unseenCount);
 }
 
-/** Starts following the inbox for the signed-in user; the returned function stops it. */
+function changed({ inboxUpdated }: InboxUpdatesSubscription): void {
+  showBadge(inboxUpdated.unseenCount);
+  if (!open) return;
+  quietly(async () => {
+    await refresh();
+    if (inboxUpdated.change === 'CREATED' || inboxUpdated.change === 'RETURNED') await markSeen();
+  });
+}
+
+/** Starts following the inbox for the signed-in user (the badge on every page); the returned function stops it. */
 export function startInbox(): () => void {
-  const stop = follow(changes, {}, changed);
-  const stopCatchingUp = onReconnect(() => void act(() => load(currentPage)));
-  void act(async () => showUnread((await graph(unreadQuery)).myNotifications.unreadCount));
+  const stop = follow(updates, {}, changed);
+  const stopCatchingUp = onReconnect(() =>
+    quietly(async () => {
+      if (open) await refresh();
+      else showBadge((await graph(countsQuery)).inboxCounts.unseenCount);
+    }),
+  );
+  quietly(async () => {
+    showBadge((await graph(countsQuery)).inboxCounts.unseenCount);
+  });
   return () => {
     stop();
     stopCatchingUp();
-    items = [];
-    currentPage = 1;
-    totalItems = 0;
+    Object.assign(shown, { state: 'ALL', category: null, page: 1 });
   };
 }
 
-export const inboxPage = { open: () => load(currentPage) };
+export const inboxPage = {
+  open: async () => {
+    open = true;
+    fresh.clear();
+    byId<HTMLSelectElement>('inbox-state').value = shown.state;
+    await show({});
+    await markSeen();
+  },
+  close: () => {
+    open = false;
+  },
+};
 
+byId('inbox-state').addEventListener(
+  'change',
+  (event) => void act(() => show({ state: (event.target as HTMLSelectElement).value as InboxFilter, page: 1 })),
+);
 byId('mark-all-read').addEventListener(
   'click',
   () =>
     void act(async () => {
       await graph(markAllRead);
-      items = items.map((item) => ({ ...item, unread: false }));
-      showUnread(0);
-      render();
+      await refresh();
       say('All notifications marked as read');
     }),
 );
+byId('archive-read').addEventListener(
+  'click',
+  () =>
+    void act(async () => {
+      const { archiveReadNotifications } = await graph(archiveRead);
+      await refresh();
+      say(archiveReadNotifications.message);
+    }),
+);
+document.addEventListener('visibilitychange', () => quietly(markSeen));

@@ -15,6 +15,7 @@ const notInTheDescription = [
   'GET /docs',
   'GET /console',
   'GET /console/assets/:name',
+  'GET /console/push-worker.js',
   'GET /assets/:name',
   'GET /openapi.json',
   'OPTIONS /*',

@@ -28,6 +28,11 @@ export async function consolePage(): Promise<Buffer | undefined> {
   return read(join(consoleFolder(), 'index.html')).catch(() => undefined);
 }
 
+/** The service worker the build copied from console/public (Vite copies that folder as it is). */
+export async function consoleServiceWorker(): Promise<Buffer | undefined> {
+  return read(join(consoleFolder(), 'push-worker.js')).catch(() => undefined);
+}
+
 /** One of the build's asset files by name; a name the build did not emit is unknown. */
 export async function consoleAsset(name: string): Promise<{ body: Buffer; type: string } | undefined> {
   assetNames ??= readdir(join(consoleFolder(), 'assets')).then(

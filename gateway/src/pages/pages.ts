@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageSecurityHeaders } from '../http/security-headers.js';
-import { consoleAsset, consolePage } from './console-build.js';
+import { consoleAsset, consolePage, consoleServiceWorker } from './console-build.js';
 import { pageAsset } from './page-assets.js';
 
 const page = (title: string, body: string, styles: string[], scripts: string[]) => `<!doctype html>
@@ -48,6 +48,13 @@ export function registerPages(app: FastifyInstance): void {
     const page = await consolePage();
     if (!page) return reply.callNotFound();
     return reply.headers(pageSecurityHeaders).type('text/html; charset=utf-8').send(page);
+  });
+  // The service worker of the console's Web Push (issue 30, item 5): under /console/, so that its scope is the
+  // console's; never cached long, so that a new build's worker replaces the old one at the next visit.
+  app.get('/console/push-worker.js', async (_request, reply) => {
+    const worker = await consoleServiceWorker();
+    if (!worker) return reply.callNotFound();
+    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(worker);
   });
   app.get<{ Params: { name: string } }>('/console/assets/:name', async (request, reply) => {
     const asset = await consoleAsset(request.params.name);

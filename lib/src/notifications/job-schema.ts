@@ -53,7 +53,8 @@ const userId = z
   .max(maxUserId, `must be at most ${maxUserId}`);
 const contextObject = freeFormObject().nullish();
 
-export const channelNames = ['in_app', 'push', 'email'] as const;
+/** `web_push`: the browsers' Web Push subscriptions (issue 30, item 5). */
+export const channelNames = ['in_app', 'push', 'email', 'web_push'] as const;
 
 export const createNotificationSchema = z
   .object({ userId, ...notificationFields, emailContext: contextObject })
@@ -68,7 +69,7 @@ export const recipientSchema = z
   .object({
     userId,
     email: z.string().trim().toLowerCase().email('must be a valid e-mail address').max(255).nullish(),
-    channels: z.array(z.enum(channelNames)).max(3).nullish(),
+    channels: z.array(z.enum(channelNames)).max(channelNames.length).nullish(),
     context: contextObject,
   })
   .strict();

@@ -17,6 +17,8 @@ import type { PreferenceService } from './preferences/preference.service.js';
 import { preferenceWiring } from './preferences/preference.wiring.js';
 import type { JobService } from './jobs/job.service.js';
 import { jobWiring } from './jobs/job.wiring.js';
+import type { WebPushService } from './web-push/web-push.service.js';
+import { webPushWiring } from './web-push/web-push.wiring.js';
 
 /** The notification subgraph's process-wide parts: the job queue and inbox events of its delivery runtime. */
 export interface NotificationsShared extends SubgraphShared {
@@ -27,6 +29,7 @@ export interface NotificationsServices {
   inbox: InboxService;
   states: InboxStateService;
   preferences: PreferenceService;
+  webPush: WebPushService;
   devices: DeviceService;
   jobs: JobService;
   events: InboxEvents;
@@ -56,4 +59,5 @@ export const createNotificationsServices: ServicesFactory<NotificationsShared, N
     ...inboxWiring,
     ...jobWiring,
     ...preferenceWiring,
+    ...webPushWiring,
   });

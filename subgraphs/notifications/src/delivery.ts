@@ -4,6 +4,7 @@ import type { Platform } from '@platform/lib/platform';
 import { openChannels, type JobChannels } from './channels/channel.wiring.js';
 import { InAppChannel } from './channels/in-app.channel.js';
 import { PushChannel } from './channels/push.channel.js';
+import { WebPushChannel } from './channels/web-push.channel.js';
 import { DeviceRepository } from './devices/device.repository.js';
 import { InboxEvents } from './inbox/inbox-events.js';
 import { inboxWiring } from './inbox/inbox.wiring.js';
@@ -16,6 +17,7 @@ import { jobWiring } from './jobs/job.wiring.js';
 import { moveLegacyJobs } from './jobs/legacy-queue.js';
 import { PreferenceRepository } from './preferences/preference.repository.js';
 import { StoredRecipientPreferences } from './preferences/recipient-preferences.js';
+import { WebPushSubscriptionRepository } from './web-push/web-push-subscription.repository.js';
 
 /**
  * The durable job machinery of one process: queue, inbox events, and (when it runs here) the worker, which also
@@ -51,6 +53,10 @@ function jobProcessorOf(
       cipher: platform.cipher,
       fcm: channels.fcm,
       oneSignal: channels.oneSignal,
+    }),
+    webPush: new WebPushChannel({
+      subscriptions: new WebPushSubscriptionRepository(em),
+      provider: channels.webPush,
     }),
     logger: platform.logger,
   });

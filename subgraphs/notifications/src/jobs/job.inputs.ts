@@ -51,7 +51,7 @@ export class NotificationRecipientInput {
   @Field(() => String, { nullable: true })
   email?: string | null;
 
-  @Field(() => [String], { nullable: true, description: '`in_app`, `push`, `email`; none: `in_app`' })
+  @Field(() => [String], { nullable: true, description: '`in_app`, `push`, `email`, `web_push`; none: `in_app`' })
   channels?: string[] | null;
 
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Values for the e-mail template' })

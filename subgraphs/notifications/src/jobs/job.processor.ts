@@ -43,6 +43,11 @@ export interface PushSender {
   send(job: StoredJob, userId: number): Promise<void>;
 }
 
+/** Pushes a job to every browser subscription (Web Push) of a user. */
+export interface WebPushSender {
+  send(job: StoredJob, userId: number): Promise<void>;
+}
+
 /** Whether each recipient receives the job's trigger event on a channel (their preferences, critical events). */
 export interface RecipientPreferences {
   of(triggerEvent: string | null, userIds: number[]): Promise<(userId: number, channel: string) => boolean>;
@@ -54,6 +59,7 @@ export interface JobProcessorDependencies {
   inApp: InAppDelivery;
   email: EmailSender | null;
   push: PushSender;
+  webPush: WebPushSender;
   logger: Logger;
 }
 
@@ -103,6 +109,7 @@ export class JobProcessor {
     const failures = [
       ...(await this.sendEmails(job, await due('email', (delivery) => !delivery.emailAt))),
       ...(await this.sendPushes(job, await due('push', (delivery) => !delivery.pushAt))),
+      ...(await this.sendWebPushes(job, await due('web_push', (delivery) => !delivery.webPushAt))),
     ];
     if (failures.length > 0) {
       throw new Error(
@@ -129,6 +136,13 @@ export class JobProcessor {
     return eachLimited(deliveries, async (delivery) => {
       await this.deps.push.send(job, delivery.userId);
       await this.deps.repository.markDelivered(job.id, 'push_at', [delivery.recipientIndex]);
+    });
+  }
+
+  private sendWebPushes(job: StoredJob, deliveries: Delivery[]): Promise<unknown[]> {
+    return eachLimited(deliveries, async (delivery) => {
+      await this.deps.webPush.send(job, delivery.userId);
+      await this.deps.repository.markDelivered(job.id, 'web_push_at', [delivery.recipientIndex]);
     });
   }
 }

@@ -19,13 +19,14 @@ export interface Delivery {
   inAppAt: Date | null;
   emailAt: Date | null;
   pushAt: Date | null;
+  webPushAt: Date | null;
 }
 
 /** A channel's stamp; in_app_at is stamped once the inbox rows are announced, not when they are written. */
-export type ChannelColumn = 'in_app_at' | 'email_at' | 'push_at';
+export type ChannelColumn = 'in_app_at' | 'email_at' | 'push_at' | 'web_push_at';
 
 /** A channel a recipient's preferences can mute: done for the job, recorded as skipped (not failed). */
-export type SkippableChannel = 'in_app' | 'email' | 'push';
+export type SkippableChannel = 'in_app' | 'email' | 'push' | 'web_push';
 
 /** A connection of the process's pool inside a transaction: our prepared statements and pg-boss's SQL. */
 export interface JobTransaction extends SqlClient {
@@ -65,7 +66,8 @@ const claimStatement: PreparedStatement = {
 const pendingDeliveriesStatement: PreparedStatement = {
   name: 'notifications.delivery.pending',
   text: `select recipient_index as "recipientIndex", user_id as "userId", email, channels, context,
-              in_app_at as "inAppAt", email_at as "emailAt", push_at as "pushAt"
+              in_app_at as "inAppAt", email_at as "emailAt", push_at as "pushAt",
+              web_push_at as "webPushAt"
        from ${schema}."notification_delivery" where job_id = $1 order by recipient_index`,
 };
 
@@ -80,6 +82,7 @@ const markDeliveredStatements: Record<ChannelColumn, PreparedStatement> = {
   in_app_at: markDeliveredStatement('in_app_at'),
   email_at: markDeliveredStatement('email_at'),
   push_at: markDeliveredStatement('push_at'),
+  web_push_at: markDeliveredStatement('web_push_at'),
 };
 
 /** A muted channel is done (its stamp set) and named in `skipped`, for every muted recipient in one statement. */
@@ -93,6 +96,7 @@ const markSkippedStatements: Record<SkippableChannel, PreparedStatement> = {
   in_app: markSkippedStatement('in_app'),
   email: markSkippedStatement('email'),
   push: markSkippedStatement('push'),
+  web_push: markSkippedStatement('web_push'),
 };
 
 /** Ends every attempt: status, error and counters in one round trip. */
@@ -113,13 +117,14 @@ const statusStatement: PreparedStatement = {
               coalesce(sum(cardinality(d.skipped)), 0)::int as "skippedChannels",
               count(d.*) filter (where ('in_app' <> all(d.channels) or d.in_app_at is not null)
                 and ('email' <> all(d.channels) or d.email_at is not null)
-                and ('push' <> all(d.channels) or d.push_at is not null))::int as "deliveredRecipients"
+                and ('push' <> all(d.channels) or d.push_at is not null)
+                and ('web_push' <> all(d.channels) or d.web_push_at is not null))::int as "deliveredRecipients"
        from ${schema}."notification_job" j left join ${schema}."notification_delivery" d on d.job_id = j.id
        where j.id = $1 group by j.id`,
 };
 
-type DeliveryRow = Omit<Delivery, 'inAppAt' | 'emailAt' | 'pushAt'> &
-  Record<'inAppAt' | 'emailAt' | 'pushAt', string | null>;
+type DeliveryRow = Omit<Delivery, 'inAppAt' | 'emailAt' | 'pushAt' | 'webPushAt'> &
+  Record<'inAppAt' | 'emailAt' | 'pushAt' | 'webPushAt', string | null>;
 
 /**
  * Jobs and per-recipient delivery state: no entities, fixed statements on the process's one pool (MikroORM's),
@@ -171,6 +176,7 @@ export class JobRepository {
       inAppAt: this.date(row.inAppAt),
       emailAt: this.date(row.emailAt),
       pushAt: this.date(row.pushAt),
+      webPushAt: this.date(row.webPushAt),
     }));
   }
 

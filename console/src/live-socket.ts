@@ -1,0 +1,146 @@
+// The one graphql-ws socket of a browser's console tabs (issue 30, item 6), held by the tab that leads: it runs
+// every tab's subscriptions on it and hands each result to the tab that asked. It reconnects after a network drop
+// or a server restart with the current (renewed) token, is parked (closed) while no tab is visible, and opened
+// again when one is; after either, every tab reads what it may have missed.
+import { createClient, type Client } from 'graphql-ws';
+import { accessToken } from './session.js';
+
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'parked';
+
+/** A subscription one tab asked for, and where its results go. */
+export interface Served {
+  query: string;
+  variables: Record<string, unknown>;
+  next(data: unknown): void;
+  refused(message: string): void;
+}
+
+export interface SocketEvents {
+  state(state: ConnectionState): void;
+  /** The socket is back after a drop or a park: what was sent meanwhile must be read. */
+  caughtUp(): void;
+}
+
+// A socket silent this long after a ping is taken for dead: a dropped network does not always close it.
+const pongTimeoutMs = 5_000;
+const keepAliveMs = 10_000;
+
+/** Waits before the next attempt: quickly at first, then at most every 8 seconds, with jitter. */
+export const retryWait = (retries: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.min(500 * 2 ** retries, 8_000) + Math.random() * 300));
+
+type ErrorList = { message: string; extensions?: { code?: string } }[];
+const finalCodes = ['FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT'];
+
+/** The message of an answer that asking again would not change; graphql-ws hands a server's errors as a list. */
+function refusalOf(error: unknown): string | undefined {
+  const [first] = Array.isArray(error) ? (error as ErrorList) : [];
+  return first && finalCodes.includes(first.extensions?.code ?? '') ? first.message : undefined;
+}
+
+/** The leading tab's socket and the subscriptions it serves, by key (`tab/id`), kept while it is parked. */
+export class LiveSocket {
+  private client: Client | null = null;
+  private readonly served = new Map<string, Served>();
+  private readonly running = new Map<string, () => void>();
+  private opened = false;
+
+  constructor(private readonly events: SocketEvents) {}
+
+  open(): void {
+    if (this.client) return;
+    let pongTimer: ReturnType<typeof setTimeout> | undefined;
+    const resumed = this.opened;
+    this.opened = true;
+    this.events.state('connecting');
+    this.client = createClient({
+      url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
+      connectionParams: async () => ({ authorization: `Bearer ${await accessToken()}` }),
+      lazy: false,
+      keepAlive: keepAliveMs,
+      retryAttempts: Infinity,
+      shouldRetry: () => true,
+      retryWait,
+      on: {
+        connected: (_socket, _payload, wasRetry) => {
+          this.events.state('live');
+          if (wasRetry || resumed) this.events.caughtUp();
+        },
+        closed: () => {
+          if (this.client) this.events.state('reconnecting');
+        },
+        ping: (received) => {
+          if (!received) pongTimer = setTimeout(() => this.client?.terminate(), pongTimeoutMs);
+        },
+        pong: (received) => {
+          if (received) clearTimeout(pongTimer);
+        },
+      },
+    });
+    this.served.forEach((_served, key) => this.start(key));
+  }
+
+  /** Closes the socket but keeps what it serves, to subscribe again when it opens. */
+  park(): void {
+    if (!this.client) return;
+    this.running.forEach((stop) => stop());
+    this.running.clear();
+    const client = this.client;
+    this.client = null;
+    void client.dispose();
+    this.events.state('parked');
+  }
+
+  close(): void {
+    this.park();
+    this.served.clear();
+  }
+
+  get isOpen(): boolean {
+    return this.client !== null;
+  }
+
+  serve(key: string, served: Served): void {
+    if (this.served.has(key)) return;
+    this.served.set(key, served);
+    this.start(key);
+  }
+
+  unserve(key: string): void {
+    this.running.get(key)?.();
+    this.running.delete(key);
+    this.served.delete(key);
+  }
+
+  /** Ends every subscription a tab asked for (the tab closed). */
+  unserveTab(tab: string): void {
+    [...this.served.keys()].filter((key) => key.startsWith(`${tab}/`)).forEach((key) => this.unserve(key));
+  }
+
+  /**
+   * An error from the server (an upstream restart ends a subscription with SERVICE_UNAVAILABLE) is followed by a
+   * new subscription after a pause; a refusal the page should show goes to `refused` and ends it.
+   */
+  private start(key: string): void {
+    const served = this.served.get(key);
+    if (!served || !this.client || this.running.has(key)) return;
+    const unsubscribe = this.client.subscribe(
+      { query: served.query, variables: served.variables },
+      {
+        next: (result) => {
+          if (result.data) served.next(result.data);
+        },
+        error: (error) => {
+          this.running.delete(key);
+          const refusal = refusalOf(error);
+          if (refusal) {
+            this.served.delete(key);
+            served.refused(refusal);
+          } else void retryWait(2).then(() => this.start(key));
+        },
+        complete: () => undefined,
+      },
+    );
+    this.running.set(key, unsubscribe);
+  }
+}
