@@ -127,7 +127,7 @@ export class PasskeyLoginService {
       const user = await this.deps.users.findWithClaims(passkey.userId);
       if (!user || user.status !== 'active') throw new PasskeyVerificationFailedError();
       await this.deps.sessions.consume('passkeyLogin', values.challengeId);
-      return this.deps.unitOfWork.run(async () => {
+      const signedIn = await this.deps.unitOfWork.run(async () => {
         const at = new Date(this.deps.now());
         const used = await this.deps.passkeys.recordUse(passkey.id, {
           counter: assertion.counter,
@@ -135,8 +135,10 @@ export class PasskeyLoginService {
           at,
         });
         if (!used) throw new PasskeyVerificationFailedError();
-        return this.deps.signIn.signIn(user, false);
+        return this.deps.signIn.openSession(user, false, 'passkey');
       });
+      await this.deps.signIn.noticeNewClient(user, signedIn.family);
+      return signedIn.tokens;
     });
   }
 
