@@ -3,7 +3,8 @@
 // which then read what they may have missed.
 import { createClient, type Client } from 'graphql-ws';
 import type { TypedDocumentString } from './generated/graphql.js';
-import { accessToken } from './session.js';
+import { accessToken, renewNow } from './session.js';
+import { say } from './view.js';
 
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
 
@@ -36,7 +37,12 @@ export function connect(): void {
         announce('live');
         if (wasRetry) reconnectListeners.forEach((listener) => listener());
       },
-      closed: () => announce('reconnecting'),
+      closed: (event) => {
+        announce('reconnecting');
+        // 4403: the edge ended the socket's authority (a session ended elsewhere, a token run out). A renewal tells
+        // which: a refused one ends the session here too, instead of reconnecting with a dead token forever.
+        if ((event as CloseEvent).code === 4403) renewNow().catch((error: Error) => say(error.message));
+      },
       ping: (received) => {
         if (!received) pongTimer = setTimeout(() => client?.terminate(), pongTimeoutMs);
       },

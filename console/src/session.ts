@@ -107,6 +107,9 @@ function renewOnce(): Promise<void> {
   return refreshing;
 }
 
+/** Renews now, whatever the token's age: a refused renewal ends the session (issue 27: ended elsewhere). */
+export const renewNow = (): Promise<void> => renewOnce();
+
 /** The access token to send now, renewed first when it is about to expire. */
 export async function accessToken(): Promise<string> {
   if (tokens && Date.now() >= renewAt) await renewOnce();
