@@ -143,6 +143,14 @@ const environmentShape = {
    */
   DEVICE_PROOF: z.enum(['optional', 'required']).default('optional'),
   /**
+   * Number matching on action confirmations (issue 27, item 2): empty (the default) keeps the contract; `all`, or
+   * a comma-separated list of action types, makes verify need the two-digit number the web page shows.
+   */
+  CONFIRMATION_NUMBER_MATCHING: commaList.refine(
+    (items) => !items.includes('all') || items.length === 1,
+    'is `all` or a list of action types, not both',
+  ),
+  /**
    * Seconds after a refresh token's rotation in which the same token from the same binding gets the same
    * successor pair instead of revoking its family (issue 27); 0 keeps the contract's reuse detection.
    */

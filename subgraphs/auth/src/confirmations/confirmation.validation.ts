@@ -32,6 +32,15 @@ export function requirePayloadFields(actionType: string, payload: Record<string,
   if (missing) throw ValidationError.field(`actionPayload.${missing}`, 'is required');
 }
 
-export const verifyInput = z.object({ deviceId: uuid, signedChallenge });
+/** `matchedNumber`: the number picked on the phone, required where number matching applies (issue 27, item 2). */
+export const verifyInput = z.object({
+  deviceId: uuid,
+  signedChallenge,
+  matchedNumber: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').nullish(),
+});
 
-export const rejectInput = z.object({ reason: z.string().max(500, 'must be at most 500 characters').nullish() });
+/** `signedRejection`: the device's signature over the challenge, which makes the rejection a signed denial. */
+export const rejectInput = z.object({
+  reason: z.string().max(500, 'must be at most 500 characters').nullish(),
+  signedRejection: signedChallenge.nullish(),
+});
