@@ -25,7 +25,8 @@ import { startTcpProxy } from '../../test/tcp-proxy.js';
 import { capture, subscriptionSent } from './console-kit.js';
 
 const waitLong = { timeout: 20_000 };
-const serverEnv = { CONFIRMATION_SWEEP_SECONDS: '1' };
+// Document approvals are number-matched (issue 27, item 2): the page shows the number the phone must pick.
+const serverEnv = { CONFIRMATION_SWEEP_SECONDS: '1', CONFIRMATION_NUMBER_MATCHING: 'document_approval' };
 const attributeOfEach = async (list: Locator, name: string) =>
   Promise.all((await list.all()).map((item) => item.getAttribute(name)));
 
@@ -220,11 +221,15 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
 
     const approved = await request('Supplier contract.pdf');
     expect(await approved.item.innerText()).toContain('Pending: approve or reject it on your phone');
+    const shown = Number(await approved.item.locator('.match-number strong').innerText());
+    const choices = (await kit.status(owner.user.token, approved.id)).body.data.numberChoices;
+    expect(choices).toContain(shown);
     await approved.item.getByText('Approval code for a phone without push').click();
     const challenge = await approved.item.locator('code').innerText();
     const verified = await kit.verify(owner.user.token, approved.id, {
       deviceId: owner.deviceId,
       signedChallenge: owner.keys.sign(challenge),
+      matchedNumber: shown,
     });
     expect(verified.status).toBe(200);
     await expect.poll(() => approved.item.getAttribute('data-status')).toBe('approved');
