@@ -3,7 +3,7 @@
 // which then read what they may have missed.
 import { createClient, type Client } from 'graphql-ws';
 import type { TypedDocumentString } from './generated/graphql.js';
-import { accessToken, renewNow } from './session.js';
+import { accessToken, renewNow, signedIn } from './session.js';
 import { say } from './view.js';
 
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
@@ -41,7 +41,8 @@ export function connect(): void {
         announce('reconnecting');
         // 4403: the edge ended the socket's authority (a session ended elsewhere, a token run out). A renewal tells
         // which: a refused one ends the session here too, instead of reconnecting with a dead token forever.
-        if ((event as CloseEvent).code === 4403) renewNow().catch((error: Error) => say(error.message));
+        // A socket closed by this page's own sign-out has nothing left to renew.
+        if ((event as CloseEvent).code === 4403 && signedIn()) renewNow().catch((error: Error) => say(error.message));
       },
       ping: (received) => {
         if (!received) pongTimer = setTimeout(() => client?.terminate(), pongTimeoutMs);
