@@ -6,11 +6,11 @@ import { approvalsPage, stopApprovals } from './pages/approvals.js';
 import { boardPage } from './pages/board.js';
 import { devicesPage } from './pages/devices.js';
 import { inboxPage, startInbox } from './pages/inbox.js';
-import { passkeysPage } from './pages/passkeys.js';
+import { passkeysPage, setPasskeyAccount } from './pages/passkeys.js';
 import { projectPage } from './pages/project.js';
 import { projectsPage } from './pages/projects.js';
 import { securityPage } from './pages/security.js';
-import { wireSignIn } from './pages/sign-in.js';
+import { offerPasskeyAutofill, wireSignIn } from './pages/sign-in.js';
 import { setMe, taskPage } from './pages/task.js';
 import { graphql } from './generated/index.js';
 import { begin, graph, onEnd, signOut, signedIn, type TokenSet } from './session.js';
@@ -80,6 +80,7 @@ async function enter(tokens: TokenSet, how: string): Promise<void> {
     `),
   );
   setMe(String(me.id));
+  setPasskeyAccount(me.email);
   byId('who').textContent = `Signed in as ${me.email} with ${how}`;
   showSignedIn(true);
   connect();
@@ -100,6 +101,7 @@ onEnd(() => {
   disconnect();
   showSignedIn(false);
   byId('who').textContent = '';
+  offerPasskeyAutofill(enter);
 });
 
 wireSignIn(enter);

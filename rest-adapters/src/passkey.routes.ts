@@ -141,6 +141,7 @@ export const passkeyRoutes = defineRoutes([
     summary: 'Options for passkey autofill (conditional mediation): no e-mail, an empty credential list',
     tag: 'passkeys',
     auth: 'none',
+    body: z.object({}).optional(),
     operation: graphql(`
       mutation BeginPasskeyAutofill {
         beginPasskeyAutofill {
