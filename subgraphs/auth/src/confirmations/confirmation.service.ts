@@ -197,7 +197,9 @@ export class ConfirmationService {
       const values = validate(rejectInput, input);
       const confirmation = await this.pending(caller, confirmationId, trail);
       trail.deviceId = caller.deviceId ?? null;
-      const signer = values.signedRejection ? await this.signerOf(caller, confirmation, values.signedRejection, trail) : null;
+      const signer = values.signedRejection
+        ? await this.signerOf(caller, confirmation, values.signedRejection, trail)
+        : null;
       return this.decide(confirmation, {
         status: 'rejected',
         deviceId: signer ?? caller.deviceId ?? null,

@@ -67,7 +67,10 @@ export class ConfirmationType extends ConfirmationStatusChange {
   })
   numberChoices!: number[] | null;
 
-  @Field(() => ConfirmationRequestContext, { nullable: true, description: 'Null where number matching does not apply.' })
+  @Field(() => ConfirmationRequestContext, {
+    nullable: true,
+    description: 'Null where number matching does not apply.',
+  })
   requestContext!: ConfirmationRequestContext | null;
 }
 
