@@ -93,7 +93,10 @@ describe.skipIf(servicesMissing || browserMissing)('the console with passkeys in
     const passkeys = page.locator('#passkeys li');
     await page.addInitScript(() => {
       const calls: unknown[] = [];
-      const target = PublicKeyCredential as unknown as Record<string, (argument: unknown) => Promise<void>>;
+      // Runs in the page; the test's own types have no DOM.
+      const target = (
+        globalThis as unknown as { PublicKeyCredential: Record<string, (argument: unknown) => Promise<void>> }
+      ).PublicKeyCredential;
       for (const name of ['signalUnknownCredential', 'signalCurrentUserDetails']) {
         const original = target[name];
         if (original) target[name] = (argument) => (calls.push({ name, argument }), original.call(target, argument));
