@@ -143,6 +143,11 @@ const environmentShape = {
    */
   DEVICE_PROOF: z.enum(['optional', 'required']).default('optional'),
   /**
+   * `required`: every DPoP proof must carry a nonce the edge issued (RFC 9449 section 8); one without answers 401
+   * `use_dpop_nonce` with a fresh `DPoP-Nonce`. `optional` (the default) checks a nonce only when one is named.
+   */
+  DEVICE_PROOF_NONCE: z.enum(['optional', 'required']).default('optional'),
+  /**
    * Number matching on action confirmations (issue 27, item 2): empty (the default) keeps the contract; `all`, or
    * a comma-separated list of action types, makes verify need the two-digit number the web page shows.
    */

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { InvalidDeviceProofError } from '@platform/lib/auth/auth.errors';
 import { AppError, InternalServerError, ValidationError } from '@platform/lib/errors';
 import {
   InvalidJsonBodyError,
@@ -26,7 +27,7 @@ function appErrorOf(error: FastifyError | AppError): AppError {
 }
 
 /** The challenge of a refused device proof (RFC 9449 section 7.1), on every path that refuses one (issue 27). */
-export const proofChallenge = ['www-authenticate', 'DPoP error="invalid_dpop_proof"'] as const;
+export const proofChallengeOf = (error: InvalidDeviceProofError) => ['www-authenticate', error.challenge] as const;
 
 /** One error body for every path: `{ message, statusCode }` (decisions: Everywhere). */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -35,7 +36,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (body.statusCode >= 500 && !(error instanceof AppError)) {
       request.log.error({ err: error }, 'unhandled error');
     }
-    if (error instanceof AppError && error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallenge);
+    if (error instanceof InvalidDeviceProofError) void reply.header(...proofChallengeOf(error));
     const retryAfter = error instanceof AppError ? error.details?.retryAfter : undefined;
     if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     return reply.code(body.statusCode).send(body);

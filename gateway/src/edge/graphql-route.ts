@@ -1,5 +1,6 @@
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { InvalidDeviceProofError } from '@platform/lib/auth/auth.errors';
 import { AppError } from '@platform/lib/errors';
 import { httpStatusOf } from '../http/http-status.js';
 import type { GatewayContext } from '@platform/lib/graphql/context';
@@ -10,7 +11,7 @@ import { operationLimits } from '../graph/operation-limits.js';
 import { gatewayContextOf, type RequestContextParts } from './request-context.js';
 import { sendExplorer, wantsExplorer } from '../pages/pages.js';
 import { AnswerTooLargeError } from './edge.errors.js';
-import { proofChallenge } from './error-handler.js';
+import { proofChallengeOf } from './error-handler.js';
 
 function documentOf(request: FastifyRequest): string | undefined {
   const source = (request.method === 'GET' ? request.query : request.body) as { query?: unknown } | undefined;
@@ -31,7 +32,7 @@ export function registerGraphQLRoute(
         return await gatewayContextOf(request, requests);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        if (error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallenge);
+        if (error instanceof InvalidDeviceProofError) void reply.header(...proofChallengeOf(error));
         throw refusalOf(error);
       }
     },
