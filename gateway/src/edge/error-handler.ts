@@ -26,8 +26,16 @@ function appErrorOf(error: FastifyError | AppError): AppError {
   }
 }
 
-/** The challenge of a refused device proof (RFC 9449 section 7.1), on every path that refuses one (issue 27). */
-export const proofChallengeOf = (error: InvalidDeviceProofError) => ['www-authenticate', error.challenge] as const;
+/**
+ * The challenge of a refused device proof (RFC 9449 section 7.1), on every path that refuses one (issue 27). A
+ * refusal relayed from a subgraph (login, refresh) arrives as its code only: nonces are the edge's, so it is
+ * `invalid_dpop_proof`.
+ */
+export const proofChallengeOf = (error: AppError) =>
+  [
+    'www-authenticate',
+    error instanceof InvalidDeviceProofError ? error.challenge : 'DPoP error="invalid_dpop_proof"',
+  ] as const;
 
 /** One error body for every path: `{ message, statusCode }` (decisions: Everywhere). */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -36,7 +44,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (body.statusCode >= 500 && !(error instanceof AppError)) {
       request.log.error({ err: error }, 'unhandled error');
     }
-    if (error instanceof InvalidDeviceProofError) void reply.header(...proofChallengeOf(error));
+    if (error instanceof AppError && error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallengeOf(error));
     const retryAfter = error instanceof AppError ? error.details?.retryAfter : undefined;
     if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     return reply.code(body.statusCode).send(body);

@@ -1,6 +1,5 @@
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { InvalidDeviceProofError } from '@platform/lib/auth/auth.errors';
 import { AppError } from '@platform/lib/errors';
 import { httpStatusOf } from '../http/http-status.js';
 import type { GatewayContext } from '@platform/lib/graphql/context';
@@ -32,7 +31,7 @@ export function registerGraphQLRoute(
         return await gatewayContextOf(request, requests);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        if (error instanceof InvalidDeviceProofError) void reply.header(...proofChallengeOf(error));
+        if (error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallengeOf(error));
         throw refusalOf(error);
       }
     },

@@ -86,7 +86,7 @@ export function registerInternalVerify(
       };
     } catch (error) {
       if (!(error instanceof AppError) || httpStatusOf(error.code) >= 500) throw error;
-      if (error instanceof InvalidDeviceProofError) void reply.header(...proofChallengeOf(error));
+      if (error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallengeOf(error));
       metrics.internalVerify.inc({ service: metrics.serviceLabel(service), result: 'invalid' });
       const refusal =
         error instanceof UnauthenticatedError || error instanceof InvalidDeviceProofError
