@@ -18,7 +18,7 @@ describe.skipIf(servicesMissing)('device proofs with nonces required', () => {
   });
   afterAll(async () => server?.close());
 
-  it('answers a proof without a nonce with use_dpop_nonce and a fresh nonce, then takes the retry that names it', async () => {
+  it('answers a proof without a nonce with use_dpop_nonce and a fresh nonce, then takes the retry that names it, at login and on a bound request', async () => {
     const kit = deviceTestKit(httpClient(server.url));
     const user = await kit.newUser();
     const phone = await kit.registerDevice(user.token, makeKeyPair('ES256'));
@@ -49,6 +49,26 @@ describe.skipIf(servicesMissing)('device proofs with nonces required', () => {
 
     const retried = await login(nonce!);
     expect(retried.status).toBe(200);
-    expect(retried.body.data.tokens.accessToken).toEqual(expect.any(String));
+    const token = retried.body.data.tokens.accessToken as string;
+
+    // Every later request with the bound token, its proof naming a nonce too.
+    const devices = async (proofNonce?: string) =>
+      api.get('/api/v1/auth/devices', {
+        headers: {
+          ...freshIpHeader(),
+          authorization: `DPoP ${token}`,
+          'x-device-fingerprint': phone.fingerprint,
+          dpop: await proofOf(phone.keys, {
+            htm: 'GET',
+            htu: `${server.url}/api/v1/auth/devices`,
+            accessToken: token,
+            nonce: proofNonce,
+          }),
+        },
+      });
+    const asked = await devices();
+    expect(asked.status).toBe(401);
+    expect(asked.headers.get('www-authenticate')).toBe('DPoP error="use_dpop_nonce"');
+    expect((await devices(asked.headers.get('dpop-nonce')!)).status).toBe(200);
   });
 });
