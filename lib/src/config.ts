@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { confirmationActionTypes } from './contract/confirmation-actions.js';
 
 const booleanString = z
   .enum(['true', 'false'])
@@ -151,10 +152,12 @@ const environmentShape = {
    * Number matching on action confirmations (issue 27, item 2): empty (the default) keeps the contract; `all`, or
    * a comma-separated list of action types, makes verify need the two-digit number the web page shows.
    */
-  CONFIRMATION_NUMBER_MATCHING: commaList.refine(
-    (items) => !items.includes('all') || items.length === 1,
-    'is `all` or a list of action types, not both',
-  ),
+  CONFIRMATION_NUMBER_MATCHING: commaList
+    .refine((items) => !items.includes('all') || items.length === 1, 'is `all` or a list of action types, not both')
+    .refine(
+      (items) => items.every((item) => item === 'all' || (confirmationActionTypes as readonly string[]).includes(item)),
+      `names only supported action types (${confirmationActionTypes.join(', ')})`,
+    ),
   /**
    * Seconds after a refresh token's rotation in which the same token from the same binding gets the same
    * successor pair instead of revoking its family (issue 27); 0 keeps the contract's reuse detection.

@@ -1,4 +1,5 @@
 import { ValidationError } from '@platform/lib/errors';
+import type { ConfirmationActionType } from '@platform/lib/contract/confirmation-actions';
 import { uuid, z } from '@platform/lib/validation';
 import { signedChallenge } from '../devices/device.validation.js';
 import { isSupportedAction, requiredPayloadFields } from './confirmation-actions.js';
@@ -25,8 +26,8 @@ const actionPayload = z
 export const initiateInput = z.object({ actionType, actionPayload });
 
 /** The payload's own fields, once its type is known: the first one missing is named (decisions). */
-export function requirePayloadFields(actionType: string, payload: Record<string, unknown>): void {
-  const missing = requiredPayloadFields[actionType]!.find(
+export function requirePayloadFields(actionType: ConfirmationActionType, payload: Record<string, unknown>): void {
+  const missing = requiredPayloadFields[actionType].find(
     (field) => payload[field] === undefined || payload[field] === null,
   );
   if (missing) throw ValidationError.field(`actionPayload.${missing}`, 'is required');
