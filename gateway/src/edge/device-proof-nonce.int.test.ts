@@ -1,3 +1,5 @@
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshIpHeader } from '../../../test/client-address.js';
 import { httpClient } from '../../../test/client.js';
@@ -18,7 +20,7 @@ describe.skipIf(servicesMissing)('device proofs with nonces required', () => {
   });
   afterAll(async () => server?.close());
 
-  it('answers a proof without a nonce with use_dpop_nonce and a fresh nonce, then takes the retry that names it, at login and on a bound request', async () => {
+  it('answers a proof without a nonce with use_dpop_nonce and a fresh nonce, then takes the retry that names it, at login and on a bound request; a socket closes 4401 asking for one', async () => {
     const kit = deviceTestKit(httpClient(server.url));
     const user = await kit.newUser();
     const phone = await kit.registerDevice(user.token, makeKeyPair('ES256'));
@@ -69,6 +71,37 @@ describe.skipIf(servicesMissing)('device proofs with nonces required', () => {
     const asked = await devices();
     expect(asked.status).toBe(401);
     expect(asked.headers.get('www-authenticate')).toBe('DPoP error="use_dpop_nonce"');
-    expect((await devices(asked.headers.get('dpop-nonce')!)).status).toBe(200);
+    const nonceForNext = asked.headers.get('dpop-nonce')!;
+    expect((await devices(nonceForNext)).status).toBe(200);
+
+    // A socket has no answer headers: its refusal names the challenge in its close reason (4401).
+    const socketProof = await proofOf(phone.keys, {
+      htm: 'GET',
+      htu: `${server.url}/graphql`,
+      accessToken: token,
+    });
+    const client = createClient({
+      url: `${server.url.replace(/^http/, 'ws')}/graphql`,
+      webSocketImpl: class extends WebSocket {
+        constructor(address: string, protocols?: string | string[]) {
+          super(address, protocols, { headers: { ...freshIpHeader(), 'x-device-fingerprint': phone.fingerprint } });
+        }
+      },
+      connectionParams: { authorization: `DPoP ${token}`, dpop: socketProof },
+      retryAttempts: 0,
+      lazy: true,
+    });
+    const closed = await new Promise<{ code?: number; reason?: string }>((resolve) => {
+      client.subscribe(
+        { query: '{ me { id } }' },
+        {
+          next: () => resolve({}),
+          error: (error) => resolve(error as { code?: number; reason?: string }),
+          complete: () => undefined,
+        },
+      );
+    });
+    await client.dispose();
+    expect({ code: closed.code, reason: closed.reason }).toEqual({ code: 4401, reason: 'DPoP error="use_dpop_nonce"' });
   });
 });
