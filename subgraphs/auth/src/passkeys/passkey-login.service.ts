@@ -141,7 +141,7 @@ export class PasskeyLoginService {
         session.data.userId === null && !discoverable
           ? null
           : await this.deps.passkeys.findByCredentialId(values.credential.id);
-      if (!passkey || passkey.userId !== (discoverable ? passkey.userId : session.data.userId)) {
+      if (!passkey || (!discoverable && passkey.userId !== session.data.userId)) {
         throw new PasskeyVerificationFailedError();
       }
       trail.userId = passkey.userId;
