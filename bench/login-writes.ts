@@ -54,11 +54,15 @@ export function benchFamily(userId: number, deviceId: string, loginSessionId: st
   return Object.assign(new TokenFamily(), {
     userId,
     kind: 'biometric',
+    method: 'biometric',
     rememberMe: false,
     deviceId,
     loginSessionId,
     createdAt,
     absoluteExpiresAt: new Date(createdAt.getTime() + tokenLifetimes.refreshMs),
+    ipAddress: '127.0.0.1',
+    userAgent: 'bench',
+    clientFamily: 'other:bench',
   });
 }
 

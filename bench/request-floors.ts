@@ -69,7 +69,7 @@ async function refresh(platform: Platform, orm: MikroORM, body: { refreshToken: 
     if (!(await families.consumeRefreshToken(tokenHash(body.refreshToken)))) return undefined;
     const family = await families.findFamily(claims.token_family);
     if (!family || family.revokedAt || family.absoluteExpiresAt.getTime() <= platform.now()) return undefined;
-    families.stageRotation(family);
+    families.stageRotation(family, new Date(platform.now()), '127.0.0.1');
     const user = await users.findWithClaims(family.userId);
     if (!user || user.status !== 'active') return undefined;
     const access = await platform.codec.sign(

@@ -3,7 +3,8 @@
 // or a server restart with the current (renewed) token, is parked (closed) while no tab is visible, and opened
 // again when one is; after either, every tab reads what it may have missed.
 import { createClient, type Client } from 'graphql-ws';
-import { accessToken } from './session.js';
+import { accessToken, renewNow, signedIn } from './session.js';
+import { say } from './view.js';
 
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'parked';
 
@@ -66,8 +67,12 @@ export class LiveSocket {
           this.events.state('live');
           if (wasRetry || resumed) this.events.caughtUp();
         },
-        closed: () => {
+        closed: (event) => {
           if (this.client) this.events.state('reconnecting');
+          // 4403: the edge ended the socket's authority (a session ended elsewhere, a token run out). A renewal
+          // tells which: a refused one ends the session here too, instead of reconnecting with a dead token
+          // forever. A socket closed by this page's own sign-out has nothing left to renew.
+          if ((event as CloseEvent).code === 4403 && signedIn()) renewNow().catch((error: Error) => say(error.message));
         },
         ping: (received) => {
           if (!received) pongTimer = setTimeout(() => this.client?.terminate(), pongTimeoutMs);

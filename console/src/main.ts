@@ -7,12 +7,12 @@ import { boardPage } from './pages/board.js';
 import { devicesPage } from './pages/devices.js';
 import { inboxPage, startInbox } from './pages/inbox.js';
 import { myTasksPage } from './pages/my-tasks.js';
-import { passkeysPage } from './pages/passkeys.js';
+import { passkeysPage, setPasskeyAccount } from './pages/passkeys.js';
 import { preferencesPage } from './pages/preferences.js';
 import { projectPage } from './pages/project.js';
 import { projectsPage } from './pages/projects.js';
 import { securityPage } from './pages/security.js';
-import { wireSignIn } from './pages/sign-in.js';
+import { offerPasskeyAutofill, wireSignIn } from './pages/sign-in.js';
 import { setMe } from './pages/task-comments.js';
 import { taskPage } from './pages/task.js';
 import { graphql } from './generated/index.js';
@@ -91,6 +91,7 @@ async function enter(tokens: TokenSet, how: string): Promise<void> {
     `),
   );
   setMe(String(me.id));
+  setPasskeyAccount(me.email);
   byId('who').textContent = `Signed in as ${me.email} with ${how}`;
   showSignedIn(true);
   connect(String(me.id));
@@ -111,6 +112,7 @@ onEnd(() => {
   disconnect();
   showSignedIn(false);
   byId('who').textContent = '';
+  offerPasskeyAutofill(enter);
 });
 
 wireSignIn(enter);

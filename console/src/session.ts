@@ -107,6 +107,12 @@ function renewOnce(): Promise<void> {
   return refreshing;
 }
 
+/** The page's own logout is under way: the socket it closes is not a session ended elsewhere. */
+let signingOut = false;
+
+/** Renews now, whatever the token's age: a refused renewal ends the session (issue 27: ended elsewhere). */
+export const renewNow = (): Promise<void> => (signingOut ? Promise.resolve() : renewOnce());
+
 /** The access token to send now, renewed first when it is about to expire. */
 export async function accessToken(): Promise<string> {
   if (tokens && Date.now() >= renewAt) await renewOnce();
@@ -176,6 +182,11 @@ export async function download(path: string): Promise<{ blob: Blob; name: string
 /** Signs out on the server (the refresh token's family ends), then here. */
 export async function signOut(): Promise<void> {
   const held = tokens;
-  if (held) await request('/api/v1/auth/logout', { refreshToken: held.refreshToken }, await accessToken());
+  signingOut = true;
+  try {
+    if (held) await request('/api/v1/auth/logout', { refreshToken: held.refreshToken }, await accessToken());
+  } finally {
+    signingOut = false;
+  }
   end();
 }

@@ -7,7 +7,7 @@ import { projectRoot } from '@platform/lib/project-root';
 import { buildProduct } from '../../test/build.js';
 import { browserMissing, openBrowser, type TestBrowser } from '../../test/browser.js';
 import { eachRequestFromNewIp } from '../../test/client-address.js';
-import { httpClient, type HttpClient } from '../../test/client.js';
+import { httpClient, loginAs, type HttpClient } from '../../test/client.js';
 import { confirmationKit, type UserWithDevice } from '../../test/confirmation-kit.js';
 import { onDatabase } from '../../test/database.js';
 import { makeKeyPair } from '../../test/device-kit.js';
@@ -18,13 +18,15 @@ import {
   type SharedResources,
   type TestServer,
 } from '../../test/harness.js';
-import { actorsOf, inboxHolding, type Actors } from '../../test/notifications-kit.js';
+import { decodeJwt } from '../../test/jwt.js';
+import { actorsOf, closing, inboxHolding, openInbox, wsClient, type Actors } from '../../test/notifications-kit.js';
 import { servicesMissing } from '../../test/services.js';
 import { startTcpProxy } from '../../test/tcp-proxy.js';
 import { capture, subscriptionSent } from './console-kit.js';
 
 const waitLong = { timeout: 20_000 };
-const serverEnv = { CONFIRMATION_SWEEP_SECONDS: '1' };
+// Document approvals are number-matched (issue 27, item 2): the page shows the number the phone must pick.
+const serverEnv = { CONFIRMATION_SWEEP_SECONDS: '1', CONFIRMATION_NUMBER_MATCHING: 'document_approval' };
 const attributeOfEach = async (list: Locator, name: string) =>
   Promise.all((await list.all()).map((item) => item.getAttribute(name)));
 
@@ -108,19 +110,20 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
   it('shows a notification created through the internal API without reload, counts it unread, and marks it read', async () => {
     await page().evaluate(() => ((globalThis as unknown as { loadedOnce: boolean }).loadedOnce = true));
     const items = page().locator('#notifications li');
-    await expect.poll(() => items.first().innerText()).toContain('A new device (Test phone');
-    await expect.poll(() => text('#inbox-unread')).toBe('1 unread');
+    // The owner had signed in only from the tests' HTTP client: Chromium is a new browser (issue 27, item 3).
+    await expect.poll(() => items.first().innerText()).toContain('with a password from Chrome');
+    await expect.poll(() => items.nth(1).innerText()).toContain('A new device (Test phone');
+    await expect.poll(() => text('#inbox-unread')).toBe('2 unread');
     expect((await notify('Your report is ready')).status).toBe(201);
     await expect.poll(() => items.first().innerText()).toContain('Your report is ready');
-    await expect.poll(() => text('#inbox-unread')).toBe('2 unread');
+    await expect.poll(() => text('#inbox-unread')).toBe('3 unread');
     expect((await notify('Budget approved')).status).toBe(201);
     await expect.poll(() => items.first().innerText()).toContain('Budget approved');
-    await expect.poll(() => text('#inbox-unread')).toBe('3 unread');
-    await expect.poll(() => text('#inbox-unread')).toBe('3 unread');
+    await expect.poll(() => text('#inbox-unread')).toBe('4 unread');
     expect(await page().evaluate(() => (globalThis as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
 
     await page().getByRole('button', { name: 'Mark read: Your report is ready' }).click();
-    await expect.poll(() => text('#inbox-unread')).toBe('2 unread');
+    await expect.poll(() => text('#inbox-unread')).toBe('3 unread');
     await expect.poll(() => items.nth(1).getAttribute('class')).toBe('notification');
     accessibility.push(...(await capture(browser, 'inbox')));
   });
@@ -133,14 +136,14 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     await expect.poll(() => text('#connection'), waitLong).toBe('Live');
     const items = page().locator('#notifications li');
     await expect.poll(() => items.first().innerText(), waitLong).toContain('Sent while you were away');
-    await expect.poll(() => text('#inbox-unread')).toBe('3 unread');
+    await expect.poll(() => text('#inbox-unread')).toBe('4 unread');
     const ids = await attributeOfEach(items, 'data-id');
-    expect(ids).toHaveLength(4);
-    expect(new Set(ids).size).toBe(4);
+    expect(ids).toHaveLength(5);
+    expect(new Set(ids).size).toBe(5);
 
     expect((await notify('After the reconnection')).status).toBe(201);
     await expect.poll(() => items.first().innerText()).toContain('After the reconnection');
-    await expect.poll(() => items.count()).toBe(5);
+    await expect.poll(() => items.count()).toBe(6);
     await page().getByRole('button', { name: 'Mark all as read' }).click();
     await expect.poll(() => text('#inbox-unread')).toBe('Everything is read.');
     expect(await page().locator('#notifications li.unread').count()).toBe(0);
@@ -157,8 +160,8 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     await expect.poll(() => items.first().innerText(), waitLong).toContain('Sent as the server came back');
     await expect.poll(() => text('#inbox-unread')).toBe('1 unread');
     const ids = await attributeOfEach(items, 'data-id');
-    expect(ids).toHaveLength(6);
-    expect(new Set(ids).size).toBe(6);
+    expect(ids).toHaveLength(7);
+    expect(new Set(ids).size).toBe(7);
   });
 
   it('pages the inbox ten at a time, the pages growing as items arrive', async () => {
@@ -174,7 +177,7 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     expect(await items.count()).toBe(10);
     await page().getByRole('button', { name: 'Older' }).click();
     await expect.poll(() => text('#inbox-pages')).toContain('Page 2 of 2');
-    await expect.poll(() => items.count()).toBe(2);
+    await expect.poll(() => items.count()).toBe(3);
     expect(await items.first().innerText()).toContain('Your report is ready');
     await page().getByRole('button', { name: 'Newer' }).click();
     await expect.poll(() => items.count()).toBe(10);
@@ -217,11 +220,15 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
 
     const approved = await request('Supplier contract.pdf');
     expect(await approved.item.innerText()).toContain('Pending: approve or reject it on your phone');
+    const shown = Number(await approved.item.locator('.match-number strong').innerText());
+    const choices = (await kit.status(owner.user.token, approved.id)).body.data.numberChoices;
+    expect(choices).toContain(shown);
     await approved.item.getByText('Approval code for a phone without push').click();
     const challenge = await approved.item.locator('code').innerText();
     const verified = await kit.verify(owner.user.token, approved.id, {
       deviceId: owner.deviceId,
       signedChallenge: owner.keys.sign(challenge),
+      matchedNumber: shown,
     });
     expect(verified.status).toBe(200);
     await expect.poll(() => approved.item.getAttribute('data-status')).toBe('approved');
@@ -258,6 +265,34 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     expect(titles).toContain('Device registered');
     expect(titles).toContain('Signed in with a password: failed (INVALID_CREDENTIALS)');
     accessibility.push(...(await capture(browser, 'security')));
+  });
+
+  it('lists where the account is signed in and ends another session from the page, closing its subscription', async () => {
+    const elsewhere = await loginAs(api, owner.user.email, owner.user.password);
+    const elsewhereId = decodeJwt(elsewhere.accessToken).session_id as string;
+    const socket = wsClient(server.url, elsewhere.accessToken);
+    const closed = closing(socket);
+    await openInbox(socket);
+    await open('Inbox', 'Inbox');
+    await open('Security', 'Security');
+    const sessions = page().locator('#sessions li');
+    const current = page().locator('#sessions li', { hasText: '(this session)' });
+    await expect.poll(() => current.innerText()).toMatch(/^Chrome \d+ on Linux \(this session\)/);
+    expect(await current.getByRole('button').count()).toBe(0);
+    const item = page().locator(`#sessions li[data-id="${elsewhereId}"]`);
+    expect(await item.innerText()).toContain('Signed in with a password from');
+    const before = await sessions.count();
+    accessibility.push(...(await capture(browser, 'sessions')));
+
+    const started = Date.now();
+    await item.getByRole('button', { name: 'End the session on Unrecognised browser' }).click();
+    const ended = await closed;
+    expect(ended.code).toBe(4403);
+    expect(ended.at - started).toBeLessThan(1000);
+    await expect.poll(() => text('#status')).toBe('Session ended: Unrecognised browser');
+    await expect.poll(() => sessions.count()).toBe(before - 1);
+    expect((await api.get('/api/v1/auth/sessions', { token: elsewhere.accessToken })).status).toBe(401);
+    await socket.dispose();
   });
 
   it('is usable by keyboard alone, with a visible focus, and every page passes the accessibility check', async () => {
@@ -312,5 +347,18 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     await browser.screenshot('demo-inbox-desktop');
     await open('Security', 'Security');
     expect(await page().locator('#security-events li h3').first().innerText()).toBe('Signed in with a password');
+  });
+
+  it('signs the page out when its own session is ended from another client (its socket closes, its renewal is refused)', async () => {
+    const other = await loginAs(api, demoUser.email, demoUser.password);
+    const listed = await api.get('/api/v1/auth/sessions', { token: other.accessToken });
+    const inBrowser = (listed.body.data.sessions as { id: string; browser: string | null }[]).filter((session) =>
+      session.browser?.startsWith('Chrome'),
+    );
+    expect(inBrowser).toHaveLength(1);
+    const ended = await api.delete(`/api/v1/auth/sessions/${inBrowser[0]!.id}`, { token: other.accessToken });
+    expect(ended.status).toBe(200);
+    await expect.poll(() => page().locator('#signed-out').isVisible(), waitLong).toBe(true);
+    expect(await text('#status')).toBe('Your session has ended. Please sign in again.');
   });
 });

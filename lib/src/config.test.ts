@@ -81,6 +81,19 @@ describe('loadConfig', () => {
     expect(error.message).not.toContain('my-short-secret');
   });
 
+  it('takes number matching as off, `all`, or supported action types only (issue 27)', () => {
+    expect(loadConfig(valid).CONFIRMATION_NUMBER_MATCHING).toEqual([]);
+    expect(loadConfig({ ...valid, CONFIRMATION_NUMBER_MATCHING: 'all' }).CONFIRMATION_NUMBER_MATCHING).toEqual(['all']);
+    const listed = loadConfig({ ...valid, CONFIRMATION_NUMBER_MATCHING: 'payment_approval, user_access' });
+    expect(listed.CONFIRMATION_NUMBER_MATCHING).toEqual(['payment_approval', 'user_access']);
+    expect(failureOf({ ...valid, CONFIRMATION_NUMBER_MATCHING: 'payment_aproval' }).message).toContain(
+      'CONFIRMATION_NUMBER_MATCHING',
+    );
+    expect(failureOf({ ...valid, CONFIRMATION_NUMBER_MATCHING: 'all,user_access' }).message).toContain(
+      'CONFIRMATION_NUMBER_MATCHING',
+    );
+  });
+
   it('lists every invalid variable in the one error', () => {
     const error = failureOf({ PORT: 'eighty', DATA_ENCRYPTION_KEY: 'short' });
     expect(error.message).toContain('PORT');

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { confirmationActionTypes } from './contract/confirmation-actions.js';
 
 const booleanString = z
   .enum(['true', 'false'])
@@ -171,6 +172,21 @@ const environmentShape = {
    * biometric token requests without one.
    */
   DEVICE_PROOF: z.enum(['optional', 'required']).default('optional'),
+  /**
+   * `required`: every DPoP proof must carry a nonce the edge issued (RFC 9449 section 8); one without answers 401
+   * `use_dpop_nonce` with a fresh `DPoP-Nonce`. `optional` (the default) checks a nonce only when one is named.
+   */
+  DEVICE_PROOF_NONCE: z.enum(['optional', 'required']).default('optional'),
+  /**
+   * Number matching on action confirmations (issue 27, item 2): empty (the default) keeps the contract; `all`, or
+   * a comma-separated list of action types, makes verify need the two-digit number the web page shows.
+   */
+  CONFIRMATION_NUMBER_MATCHING: commaList
+    .refine((items) => !items.includes('all') || items.length === 1, 'is `all` or a list of action types, not both')
+    .refine(
+      (items) => items.every((item) => item === 'all' || (confirmationActionTypes as readonly string[]).includes(item)),
+      `names only supported action types (${confirmationActionTypes.join(', ')})`,
+    ),
   /**
    * Seconds after a refresh token's rotation in which the same token from the same binding gets the same
    * successor pair instead of revoking its family (issue 27); 0 keeps the contract's reuse detection.

@@ -44,7 +44,12 @@ export function createPlatform(config: Config, logger: Logger, stores: Stores, n
     revocations,
     authenticator: new Authenticator({ codec, revocations }),
     deviceProofs: new DeviceProofGuard({
-      proofs: new DeviceProofs({ store: stores.keyValue, secret: config.JWT_SECRET, now }),
+      proofs: new DeviceProofs({
+        store: stores.keyValue,
+        secret: config.JWT_SECRET,
+        nonce: config.DEVICE_PROOF_NONCE,
+        now,
+      }),
       mode: config.DEVICE_PROOF,
       logger,
     }),

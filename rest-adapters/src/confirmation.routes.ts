@@ -29,12 +29,23 @@ export const confirmationRoutes = defineRoutes([
           confirmationId
           challenge
           expiresAt
+          matchNumber
         }
       }
     `),
     variables: ({ body }) => body,
-    response: dataOf(z.strictObject({ confirmationId: z.string(), challenge: z.string(), expiresAt: timestamp })),
-    result: (data) => ({ data: data.initiateConfirmation }),
+    response: dataOf(
+      z.strictObject({
+        confirmationId: z.string(),
+        challenge: z.string(),
+        expiresAt: timestamp,
+        matchNumber: z.number().int().optional().describe('where number matching applies (issue 27)'),
+      }),
+    ),
+    // Only where number matching applies: otherwise the contract's body, field for field.
+    result: ({ initiateConfirmation: { matchNumber, ...started } }) => ({
+      data: { ...started, ...(matchNumber === null ? {} : { matchNumber }) },
+    }),
     noStore: true,
   }),
   route({
@@ -54,6 +65,13 @@ export const confirmationRoutes = defineRoutes([
           createdAt
           expiresAt
           updatedAt
+          numberChoices
+          requestContext {
+            ipAddress
+            browser
+            os
+            requestedAt
+          }
         }
       }
     `),
@@ -67,9 +85,20 @@ export const confirmationRoutes = defineRoutes([
         createdAt: timestamp,
         expiresAt: timestamp,
         updatedAt: timestamp,
+        numberChoices: z.array(z.number().int()).length(3).optional(),
+        requestContext: z
+          .strictObject({
+            ipAddress: z.string().nullable(),
+            browser: z.string().nullable(),
+            os: z.string().nullable(),
+            requestedAt: timestamp,
+          })
+          .optional(),
       }),
     ),
-    result: (data) => ({ data: data.confirmationStatus }),
+    result: ({ confirmationStatus: { numberChoices, requestContext, ...confirmation } }) => ({
+      data: { ...confirmation, ...(numberChoices && requestContext ? { numberChoices, requestContext } : {}) },
+    }),
   }),
   route({
     method: 'POST',
@@ -78,10 +107,15 @@ export const confirmationRoutes = defineRoutes([
     tag: 'confirmations',
     auth: 'bearer',
     params: z.object({ id: z.string() }),
-    body: z.object({ deviceId: z.string(), signedChallenge: z.string() }),
+    body: z.object({ deviceId: z.string(), signedChallenge: z.string(), matchedNumber: z.number().int().nullish() }),
     operation: graphql(`
-      mutation VerifyConfirmation($id: String!, $deviceId: String!, $signedChallenge: String!) {
-        verifyConfirmation(confirmationId: $id, deviceId: $deviceId, signedChallenge: $signedChallenge) {
+      mutation VerifyConfirmation($id: String!, $deviceId: String!, $signedChallenge: String!, $matchedNumber: Int) {
+        verifyConfirmation(
+          confirmationId: $id
+          deviceId: $deviceId
+          signedChallenge: $signedChallenge
+          matchedNumber: $matchedNumber
+        ) {
           ...DecisionFields
         }
       }
@@ -90,6 +124,7 @@ export const confirmationRoutes = defineRoutes([
       id: params.id,
       deviceId: body.deviceId,
       signedChallenge: body.signedChallenge,
+      matchedNumber: body.matchedNumber ?? null,
     }),
     response: decisionShape,
     refusals: [410],
@@ -102,10 +137,10 @@ export const confirmationRoutes = defineRoutes([
     tag: 'confirmations',
     auth: 'bearer',
     params: z.object({ id: z.string() }),
-    body: z.object({ reason: z.string().nullish() }).optional(),
+    body: z.object({ reason: z.string().nullish(), signedRejection: z.string().nullish() }).optional(),
     operation: graphql(`
-      mutation RejectConfirmation($id: String!, $reason: String) {
-        rejectConfirmation(confirmationId: $id, reason: $reason) {
+      mutation RejectConfirmation($id: String!, $reason: String, $signedRejection: String) {
+        rejectConfirmation(confirmationId: $id, reason: $reason, signedRejection: $signedRejection) {
           ...DecisionFields
         }
       }
@@ -113,6 +148,7 @@ export const confirmationRoutes = defineRoutes([
     variables: ({ params, body }) => ({
       id: params.id,
       reason: body?.reason ?? null,
+      signedRejection: body?.signedRejection ?? null,
     }),
     response: decisionShape,
     refusals: [410],

@@ -9,6 +9,7 @@ import { notificationRoutes } from './notifications.routes.js';
 import { passkeyRoutes } from './passkey.routes.js';
 import { projectRoutes } from './project.routes.js';
 import type { RestRoute } from './route.js';
+import { sessionRoutes } from './session.routes.js';
 import { taskFacetRoutes } from './task-facet.routes.js';
 import { taskRoutes } from './task.routes.js';
 import { webhookRoutes } from './webhook.routes.js';
@@ -18,6 +19,7 @@ export type { RestRoute } from './route.js';
 /** Every REST path served by the edge; later features append their declaration files here. */
 export const restRoutes: RestRoute[] = [
   ...authRoutes,
+  ...sessionRoutes,
   ...deviceRoutes,
   ...mobileRoutes,
   ...confirmationRoutes,

@@ -62,11 +62,23 @@ export const passkeyRoutes = defineRoutes([
     tag: 'passkeys',
     auth: 'bearer',
     body: z
-      .object({ userVerification: z.string().optional(), authenticatorSelection: z.record(z.unknown()).optional() })
+      .object({
+        userVerification: z.string().optional(),
+        authenticatorSelection: z.record(z.unknown()).optional(),
+        conditional: z.boolean().optional().describe('an automatic upgrade right after a password sign-in (issue 27)'),
+      })
       .optional(),
     operation: graphql(`
-      mutation BeginPasskeyRegistration($userVerification: String, $authenticatorSelection: JSONObject) {
-        beginPasskeyRegistration(userVerification: $userVerification, authenticatorSelection: $authenticatorSelection) {
+      mutation BeginPasskeyRegistration(
+        $userVerification: String
+        $authenticatorSelection: JSONObject
+        $conditional: Boolean
+      ) {
+        beginPasskeyRegistration(
+          userVerification: $userVerification
+          authenticatorSelection: $authenticatorSelection
+          conditional: $conditional
+        ) {
           challengeId
           publicKey
         }
@@ -121,6 +133,26 @@ export const passkeyRoutes = defineRoutes([
     variables: ({ body }) => body,
     response: dataOf(loginOptionsShape),
     result: (data) => ({ data: data.beginPasskeyLogin }),
+    noStore: true,
+  }),
+  route({
+    method: 'POST',
+    url: '/api/v1/auth/webauthn/login/autofill',
+    summary: 'Options for passkey autofill (conditional mediation): no e-mail, an empty credential list',
+    tag: 'passkeys',
+    auth: 'none',
+    body: z.object({}).optional(),
+    operation: graphql(`
+      mutation BeginPasskeyAutofill {
+        beginPasskeyAutofill {
+          challengeId
+          publicKey
+        }
+      }
+    `),
+    variables: () => ({}),
+    response: dataOf(loginOptionsShape),
+    result: (data) => ({ data: data.beginPasskeyAutofill }),
     noStore: true,
   }),
   route({

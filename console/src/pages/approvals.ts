@@ -14,6 +14,8 @@ interface Approval {
   status: ApprovalStatus;
   challenge: string;
   expiresAt: string;
+  /** Where number matching applies (issue 27, item 2): the number the phone's person must pick. */
+  matchNumber?: number | null;
   stop: () => void;
 }
 
@@ -32,6 +34,7 @@ const initiate = graphql(`
       confirmationId
       challenge
       expiresAt
+      matchNumber
     }
   }
 `);
@@ -69,6 +72,16 @@ function approvalItem(approval: Approval): HTMLLIElement {
   );
   if (approval.status === 'pending') {
     facts.append('Expires ', time(approval.expiresAt));
+    if (approval.matchNumber != null) {
+      item.append(
+        element(
+          'p',
+          { className: 'match-number' },
+          'On your phone, pick the number ',
+          element('strong', { textContent: String(approval.matchNumber) }),
+        ),
+      );
+    }
     item.append(approvalCode(approval));
   }
   return item;

@@ -11,6 +11,8 @@ const passkeysQuery = graphql(`
   query MyPasskeys {
     myPasskeys {
       id
+      credentialId
+      userHandle
       name
       createdAt
       lastUsedAt
@@ -38,6 +40,46 @@ const deletePasskey = graphql(`
 type RegistrationBegun = Wrapped<{ challengeId: string; publicKey: PublicKeyCredentialCreationOptionsJSON }>;
 type RegistrationFinished = Wrapped<{ success: boolean; passkey: { name: string } }>;
 
+/** The WebAuthn Signal API (Level 3), not yet in TypeScript's DOM types; absent in browsers without it. */
+type WithSignals = typeof PublicKeyCredential & {
+  signalUnknownCredential?: (credential: { rpId: string; credentialId: string }) => Promise<void>;
+  signalCurrentUserDetails?: (user: {
+    rpId: string;
+    userId: string;
+    name: string;
+    displayName: string;
+  }) => Promise<void>;
+};
+const signals = (): Partial<WithSignals> =>
+  typeof PublicKeyCredential === 'undefined' ? {} : (PublicKeyCredential as WithSignals);
+// The console is served on the relying party's own host (WEBAUTHN_RP_ID): a browser ignores a signal for another.
+const rpId = () => location.hostname;
+let accountName = '';
+
+/** Tells the browser's passkey manager what changed here, so it stops offering a removed passkey. */
+function signalRemoved(passkey: Passkey): void {
+  void signals()
+    .signalUnknownCredential?.({ rpId: rpId(), credentialId: passkey.credentialId })
+    .catch(() => undefined);
+}
+
+/** After a rename, the manager is told the account's current details (names are the account's, not the key's). */
+function signalDetails(passkey: Passkey): void {
+  void signals()
+    .signalCurrentUserDetails?.({
+      rpId: rpId(),
+      userId: passkey.userHandle,
+      name: accountName,
+      displayName: accountName,
+    })
+    .catch(() => undefined);
+}
+
+/** The signed-in account's name, as the passkeys were created with it (main.ts, after `me`). */
+export function setPasskeyAccount(name: string): void {
+  accountName = name;
+}
+
 function passkeyItem(passkey: Passkey): HTMLLIElement {
   const item = element('li', { className: 'passkey' });
   const name = element('input', { value: passkey.name });
@@ -49,11 +91,13 @@ function passkeyItem(passkey: Passkey): HTMLLIElement {
   });
   const rename = button('Rename', async () => {
     await graph(renamePasskey, { id: passkey.id, name: name.value });
+    signalDetails(passkey);
     say(`Passkey renamed: ${name.value}`);
     await open();
   });
   const remove = button('Remove', async () => {
     await graph(deletePasskey, { id: passkey.id });
+    signalRemoved(passkey);
     say(`Passkey removed: ${passkey.name}`);
     await open();
   });

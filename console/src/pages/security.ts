@@ -1,8 +1,10 @@
-// Security timeline: the account's own security events from the audit log (`mySecurityEvents`), newest first.
+// Security: the account's sessions (sessions.ts), and its own security events from the audit log
+// (`mySecurityEvents`), newest first.
 import { graphql } from '../generated/index.js';
 import type { MySecurityEventsQuery } from '../generated/graphql.js';
 import { graph } from '../session.js';
 import { byId, element, loading, pager, time } from '../view.js';
+import { sessionsList } from './sessions.js';
 
 type SecurityEvent = MySecurityEventsQuery['mySecurityEvents']['items'][number];
 
@@ -20,6 +22,8 @@ const eventNames: Record<string, string> = {
   confirmation_verify: 'Action approved on a device',
   confirmation_reject: 'Action rejected',
   confirmation_expire: 'Approval expired unanswered',
+  session_revoke: 'Session ended',
+  session_revoke_others: 'Other sessions ended',
 };
 
 const pageQuery = graphql(`
@@ -66,4 +70,4 @@ async function open(page = 1): Promise<void> {
   });
 }
 
-export const securityPage = { open: () => open() };
+export const securityPage = { open: () => Promise.all([sessionsList.open(), open()]).then(() => undefined) };

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { InvalidDeviceProofError } from '@platform/lib/auth/auth.errors';
 import { AppError, InternalServerError, ValidationError } from '@platform/lib/errors';
 import {
   InvalidJsonBodyError,
@@ -25,8 +26,16 @@ function appErrorOf(error: FastifyError | AppError): AppError {
   }
 }
 
-/** The challenge of a refused device proof (RFC 9449 section 7.1), on every path that refuses one (issue 27). */
-export const proofChallenge = ['www-authenticate', 'DPoP error="invalid_dpop_proof"'] as const;
+/**
+ * The challenge of a refused device proof (RFC 9449 section 7.1), on every path that refuses one (issue 27). A
+ * refusal relayed from a subgraph (login, refresh) arrives as its code only: nonces are the edge's, so it is
+ * `invalid_dpop_proof`.
+ */
+export const proofChallengeOf = (error: AppError) =>
+  [
+    'www-authenticate',
+    error instanceof InvalidDeviceProofError ? error.challenge : 'DPoP error="invalid_dpop_proof"',
+  ] as const;
 
 /**
  * The headers a refusal carries beside its body: the proof challenge, and `Retry-After` from the error's
@@ -34,7 +43,7 @@ export const proofChallenge = ['www-authenticate', 'DPoP error="invalid_dpop_pro
  * error handler, and /graphql's context (whose refusals Apollo answers without passing this handler).
  */
 export function setRefusalHeaders(reply: FastifyReply, error: AppError): void {
-  if (error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallenge);
+  if (error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallengeOf(error));
   const retryAfter = error.details?.retryAfter;
   if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
 }

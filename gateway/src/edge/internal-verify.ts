@@ -9,7 +9,7 @@ import type { Metrics } from '@platform/lib/metrics';
 import type { Platform } from '@platform/lib/platform';
 import { MissingBearerTokenError, VerificationRefusedError } from './edge.errors.js';
 import { errorBodyOf, httpStatusOf } from '../http/http-status.js';
-import { proofChallenge } from './error-handler.js';
+import { proofChallengeOf } from './error-handler.js';
 import { requestInfoOf } from './request-context.js';
 import type { ProxyTrust } from './trusted-proxies.js';
 
@@ -86,7 +86,7 @@ export function registerInternalVerify(
       };
     } catch (error) {
       if (!(error instanceof AppError) || httpStatusOf(error.code) >= 500) throw error;
-      if (error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallenge);
+      if (error.code === 'INVALID_DPOP_PROOF') void reply.header(...proofChallengeOf(error));
       metrics.internalVerify.inc({ service: metrics.serviceLabel(service), result: 'invalid' });
       const refusal =
         error instanceof UnauthenticatedError || error instanceof InvalidDeviceProofError

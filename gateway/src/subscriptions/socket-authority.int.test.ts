@@ -142,6 +142,42 @@ describe.skipIf(servicesMissing).each(Object.keys(layouts))('subscriptions end w
     await receives(kept.inbox, user.id);
   });
 
+  it('a session ended from another client closes its socket within a second (issue 27); the ender keeps receiving', async () => {
+    const user = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'ended-elsewhere' });
+    const elsewhere = await loginAs(actors.api, user.email, user.password);
+    const ended = await inboxOf(elsewhere.accessToken);
+    const kept = await inboxOf(user.token);
+    const sessionId = decodeJwt(elsewhere.accessToken).session_id as string;
+    const started = Date.now();
+    const revoked = await actors.api.delete(`/api/v1/auth/sessions/${sessionId}`, { token: user.token });
+    expect(revoked.body).toEqual({ data: { success: true } });
+    await expectClosed(ended, 'Token revoked', started);
+    await receives(kept.inbox, user.id);
+    const renewed = await actors.api.post('/api/v1/auth/refresh', { refreshToken: elsewhere.refreshToken });
+    expect(renewed.status).toBe(401);
+  });
+
+  it("ending the other sessions closes each of their sockets within a second; the caller's own stays", async () => {
+    const user = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'revoke-others' });
+    const others = [
+      await loginAs(actors.api, user.email, user.password),
+      await loginAs(actors.api, user.email, user.password),
+    ];
+    const ended = [await inboxOf(others[0]!.accessToken), await inboxOf(others[1]!.accessToken)];
+    const kept = await inboxOf(user.token);
+    const started = Date.now();
+    const revoked = await actors.api.graphql(
+      'mutation { revokeOtherSessions { success revokedCount } }',
+      {},
+      {
+        token: user.token,
+      },
+    );
+    expect(revoked.body).toEqual({ data: { revokeOtherSessions: { success: true, revokedCount: 2 } } });
+    await Promise.all(ended.map((opened) => expectClosed(opened, 'Token revoked', started)));
+    await receives(kept.inbox, user.id);
+  });
+
   it("a biometric bearer subscribes with its device's X-Device-Fingerprint only; removing the device closes it", async () => {
     const kit = deviceTestKit(actors.api);
     const user = await kit.newUser();

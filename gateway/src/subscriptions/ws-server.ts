@@ -137,7 +137,7 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
         } catch (error) {
           if (!(error instanceof InvalidDeviceProofError)) throw error;
           // 4401 with the proof's challenge as its reason: the socket's form of the 401 (issue 27).
-          socket.close(CloseCode.Unauthorized, 'DPoP error="invalid_dpop_proof"');
+          socket.close(CloseCode.Unauthorized, error.challenge);
           return false;
         }
         if (!caller) return false;

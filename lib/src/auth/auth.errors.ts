@@ -75,6 +75,7 @@ export type DeviceProofRefusal =
   | 'replayed'
   | 'access_token_hash'
   | 'nonce'
+  | 'use_nonce'
   | 'unbound_token';
 
 /**
@@ -84,7 +85,16 @@ export type DeviceProofRefusal =
 export class InvalidDeviceProofError extends AppError {
   readonly code = 'INVALID_DPOP_PROOF';
   constructor(readonly reason: DeviceProofRefusal) {
-    super('Invalid DPoP proof');
+    super(reason === 'use_nonce' ? 'DPoP nonce required' : 'Invalid DPoP proof');
+  }
+
+  /**
+   * The `WWW-Authenticate` challenge (RFC 9449 section 7.1): a missing or stale nonce where DEVICE_PROOF_NONCE is
+   * required asks for one (`use_dpop_nonce`, section 9; the answer's `DPoP-Nonce` header carries it); any other
+   * refusal is `invalid_dpop_proof`.
+   */
+  get challenge(): string {
+    return `DPoP error="${this.reason === 'use_nonce' ? 'use_dpop_nonce' : 'invalid_dpop_proof'}"`;
   }
 
   /** The refusal is the proof's, not a request's detail: nothing of the reason reaches the answer. */

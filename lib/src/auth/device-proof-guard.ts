@@ -66,7 +66,10 @@ export class DeviceProofGuard {
     try {
       return await this.deps.proofs.verify(proof, target, bearer?.token);
     } catch (error) {
-      if (error instanceof InvalidDeviceProofError) await this.refuse(error.reason, request, bearer?.claims ?? null);
+      // Asking for a nonce is the protocol's round trip (RFC 9449 section 8), not a refused proof: not audited.
+      if (error instanceof InvalidDeviceProofError && error.reason !== 'use_nonce') {
+        await this.refuse(error.reason, request, bearer?.claims ?? null);
+      }
       throw error;
     }
   }

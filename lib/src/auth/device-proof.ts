@@ -32,6 +32,8 @@ export interface DeviceProofsDependencies {
   store: KeyValueStore;
   /** Derives the nonce key: every instance issues and accepts the same nonces. */
   secret: string;
+  /** DEVICE_PROOF_NONCE: `required` refuses a proof without a valid nonce of ours (RFC 9449 section 8). */
+  nonce?: 'optional' | 'required';
   now: () => number;
 }
 
@@ -88,6 +90,7 @@ export class DeviceProofs {
       throw refuse('malformed');
     }
     if (accessToken !== undefined && payload.ath !== accessTokenHashOf(accessToken)) throw refuse('access_token_hash');
+    if (this.deps.nonce === 'required' && !this.acceptsNonce(payload.nonce)) throw refuse('use_nonce');
     if (payload.nonce !== undefined && !this.acceptsNonce(payload.nonce)) throw refuse('nonce');
     const jkt = await calculateJwkThumbprint(header.jwk, 'sha256');
     const jtiKey = `dpop:jti:${jkt}:${createHash('sha256').update(payload.jti).digest('base64url')}`;

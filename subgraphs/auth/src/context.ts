@@ -35,6 +35,8 @@ import type { RevocationService } from './revocations/revocation.service.js';
 import { revocationWiring } from './revocations/revocation.wiring.js';
 import type { SecurityTimelineService } from './security-timeline/security-timeline.service.js';
 import { securityTimelineWiring } from './security-timeline/security-timeline.wiring.js';
+import type { SessionManagementService } from './session-management/session-management.service.js';
+import { sessionManagementWiring } from './session-management/session-management.wiring.js';
 import type { ServiceTokenService } from './service-tokens/service-token.service.js';
 import { serviceTokenWiring } from './service-tokens/service-token.wiring.js';
 import type { SessionService } from './sessions/session.service.js';
@@ -67,6 +69,7 @@ export interface AuthServices {
   passkeys: PasskeyService;
   securityTimeline: SecurityTimelineService;
   serviceTokens: ServiceTokenService;
+  sessionManagement: SessionManagementService;
   sessions: SessionService;
   users: UserService;
 }
@@ -121,6 +124,7 @@ export const createAuthServices: ServicesFactory<AuthShared, AuthServices> = (sh
     ...revocationWiring,
     ...securityTimelineWiring,
     ...serviceTokenWiring,
+    ...sessionManagementWiring,
     ...sessionWiring,
     ...userWiring,
   });

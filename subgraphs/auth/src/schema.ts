@@ -7,6 +7,7 @@ import { MobileResolver } from './mobile/mobile.resolver.js';
 import { PasskeyResolver } from './passkeys/passkey.resolver.js';
 import { SecurityTimelineResolver } from './security-timeline/security-timeline.resolver.js';
 import { ServiceTokenResolver } from './service-tokens/service-token.resolver.js';
+import { SessionManagementResolver } from './session-management/session-management.resolver.js';
 import { SessionResolver } from './sessions/session.resolver.js';
 import { PersonType } from './users/person.types.js';
 import { UserResolver, userReferenceResolvers } from './users/user.resolver.js';
@@ -24,6 +25,7 @@ export function buildAuthSchema() {
       ConfirmationResolver,
       PasskeyResolver,
       SecurityTimelineResolver,
+      SessionManagementResolver,
     ],
     {
       ...userReferenceResolvers,

@@ -1,5 +1,6 @@
 import type { UserCaller } from '@platform/lib/auth/caller';
 import type { NotificationJobRequest } from '@platform/lib/notifications/producer';
+import { describeClient } from '@platform/lib/user-agent';
 
 /** Security events the auth service raises to the account's owner (issue 4, producers): in-app and e-mail. */
 function toOwner(user: { userId: number; email: string }, event: Omit<NotificationJobRequest, 'recipients'>) {
@@ -10,7 +11,24 @@ function toOwner(user: { userId: number; email: string }, event: Omit<Notificati
   };
 }
 
+const methodNames = { password: 'a password', passkey: 'a passkey', biometric: 'a registered device' } as const;
+
 export const securityEvents = {
+  newSignIn: (
+    user: { id: number; email: string },
+    session: { method: keyof typeof methodNames; userAgent: string | null; ipAddress: string | null },
+  ): NotificationJobRequest => {
+    const { browser, os } = describeClient(session.userAgent);
+    const client = browser && os ? `${browser} on ${os}` : (browser ?? os ?? 'an unrecognised browser');
+    return toOwner(
+      { userId: user.id, email: user.email },
+      {
+        title: 'New sign-in',
+        message: `Your account was signed in to with ${methodNames[session.method]} from ${client}${session.ipAddress ? ` (${session.ipAddress})` : ''}, which it had not used before. If this was not you, end the session on the Security page and change your password.`,
+        triggerEvent: 'new_sign_in',
+      },
+    );
+  },
   deviceRegistered: (caller: UserCaller, deviceName: string | null): NotificationJobRequest =>
     toOwner(caller, {
       title: 'New device registered',

@@ -35,6 +35,8 @@ export const auditActions = [
   'issue_service_token',
   'revoke_service_token',
   'device_proof_refused',
+  'session_revoke',
+  'session_revoke_others',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -1,8 +1,10 @@
+import type { ConfirmationActionType } from '@platform/lib/contract/confirmation-actions';
+
 /**
  * Supported action types and the payload fields each requires (auth spec, Confirmation); the client-example
- * names require none (decisions: Unknown actionType).
+ * names require none (decisions: Unknown actionType). Keyed by the contract's list, so the two cannot drift.
  */
-export const requiredPayloadFields: Readonly<Record<string, readonly string[]>> = {
+export const requiredPayloadFields: Readonly<Record<ConfirmationActionType, readonly string[]>> = {
   payment_approval: ['amount', 'currency', 'recipient'],
   document_approval: ['documentId', 'documentName'],
   purchase_order: ['amount', 'supplier', 'items'],
@@ -25,6 +27,6 @@ export const trustSensitiveActions: ReadonlySet<string> = new Set([
   'password_change',
 ]);
 
-export function isSupportedAction(actionType: string): boolean {
+export function isSupportedAction(actionType: string): actionType is ConfirmationActionType {
   return Object.hasOwn(requiredPayloadFields, actionType);
 }

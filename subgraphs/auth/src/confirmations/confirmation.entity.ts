@@ -44,6 +44,21 @@ export class Confirmation {
 
   @Property({ type: 'datetime' })
   updatedAt!: Date;
+
+  /** The two-digit number verify must name, when number matching applies (issue 27, item 2). */
+  @Property({ type: 'smallint', nullable: true })
+  matchNumber: number | null = null;
+
+  /** Three numbers, one of them `matchNumber`, in the order the phone shows them. */
+  @Property({ type: 'json', nullable: true })
+  numberChoices: number[] | null = null;
+
+  /** Where the approval was asked: the initiating request's address and User-Agent. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  requestIp: string | null = null;
+
+  @Property({ type: 'string', length: 512, nullable: true })
+  requestUserAgent: string | null = null;
 }
 
 /** What a reader sees: a pending confirmation past its window is expired, whether or not the sweep has run. */

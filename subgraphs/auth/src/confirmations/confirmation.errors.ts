@@ -29,3 +29,14 @@ export class InsufficientTrustLevelError extends ForbiddenError {
     super('Insufficient trust level');
   }
 }
+
+/**
+ * The number named at verify is not the one the web page showed (issue 27, item 2): the confirmation is rejected
+ * with reason `number_mismatch`, one chance as Okta Verify gives.
+ */
+export class NumberMismatchError extends AppError {
+  readonly code = 'NUMBER_MISMATCH';
+  constructor() {
+    super('The number does not match: the confirmation was rejected');
+  }
+}

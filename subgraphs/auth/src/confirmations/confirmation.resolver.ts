@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Args, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { userOf } from '@platform/lib/graphql/context';
 import type { AuthContext } from '../context.js';
 import {
@@ -27,18 +27,20 @@ export class ConfirmationResolver {
     @Arg('confirmationId', () => String) confirmationId: string,
     @Arg('deviceId', () => String) deviceId: string,
     @Arg('signedChallenge', () => String) signedChallenge: string,
+    @Arg('matchedNumber', () => Int, { nullable: true }) matchedNumber: number | null,
     @Ctx() ctx: AuthContext,
   ) {
-    return ctx.auth.confirmations.verify(userOf(ctx), confirmationId, { deviceId, signedChallenge });
+    return ctx.auth.confirmations.verify(userOf(ctx), confirmationId, { deviceId, signedChallenge, matchedNumber });
   }
 
   @Mutation(() => ConfirmationDecisionResult)
   rejectConfirmation(
     @Arg('confirmationId', () => String) confirmationId: string,
     @Arg('reason', () => String, { nullable: true }) reason: string | null,
+    @Arg('signedRejection', () => String, { nullable: true }) signedRejection: string | null,
     @Ctx() ctx: AuthContext,
   ) {
-    return ctx.auth.confirmations.reject(userOf(ctx), confirmationId, { reason });
+    return ctx.auth.confirmations.reject(userOf(ctx), confirmationId, { reason, signedRejection });
   }
 
   @Subscription(() => ConfirmationStatusChange, {

@@ -4,7 +4,10 @@ import type { UserCaller } from '@platform/lib/auth/caller';
 import type { TokenCodec } from '@platform/lib/auth/token-codec';
 import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
 import type { FieldCipher } from '@platform/lib/crypto/field-cipher';
+import { ValidationError } from '@platform/lib/errors';
+import type { RequestInfo } from '@platform/lib/graphql/context';
 import type { RateLimiter } from '@platform/lib/rate-limit';
+import { describeClient, type ClientDescription } from '@platform/lib/user-agent';
 import { validate } from '@platform/lib/validation';
 import { audited, type AuditTrail } from '../audit/audited.js';
 import type { AuditWriter } from '../audit/audit.service.js';
@@ -14,12 +17,14 @@ import { DeviceNotFoundError, InvalidSignatureError } from '../devices/device.er
 import type { DeviceRepository } from '../devices/device.repository.js';
 import { verifyDeviceSignature } from '../devices/device-signature.js';
 import { trustSensitiveActions } from './confirmation-actions.js';
+import { drawMatchNumbers, numberMatchingCovers } from './confirmation-numbers.js';
 import { statusAt, type Confirmation, type ConfirmationStatus } from './confirmation.entity.js';
 import {
   ConfirmationAlreadyUsedError,
   ConfirmationExpiredError,
   ConfirmationNotFoundError,
   InsufficientTrustLevelError,
+  NumberMismatchError,
 } from './confirmation.errors.js';
 import type { ConfirmationEvents, ConfirmationStatusEvent } from './confirmation-events.js';
 import type { ConfirmationPushQueue } from './confirmation-pushes.js';
@@ -33,6 +38,14 @@ export interface InitiatedConfirmation {
   confirmationId: string;
   challenge: string;
   expiresAt: string;
+  /** The number the web page shows, where number matching applies (issue 27, item 2). */
+  matchNumber: number | null;
+}
+
+/** Where and when the approval was asked, for the phone to show beside the number. */
+export interface RequestContext extends ClientDescription {
+  ipAddress: string | null;
+  requestedAt: string;
 }
 
 export interface ConfirmationView {
@@ -43,6 +56,9 @@ export interface ConfirmationView {
   createdAt: string;
   expiresAt: string;
   updatedAt: string;
+  /** Both only where number matching applies; the contract's fields otherwise. */
+  numberChoices: number[] | null;
+  requestContext: RequestContext | null;
 }
 
 export interface ConfirmationDecision {
@@ -71,6 +87,9 @@ export interface ConfirmationServiceDependencies {
   events: ConfirmationEvents;
   pushes: ConfirmationPushQueue;
   audit: AuditWriter;
+  /** CONFIRMATION_NUMBER_MATCHING: `all`, or the action types whose verify needs the number. */
+  numberMatching: readonly string[];
+  request: RequestInfo;
   now: () => number;
 }
 
@@ -103,6 +122,7 @@ export class ConfirmationService {
       trail.details = { confirmationId: id, actionType: values.actionType };
       // The window is the token's own lifetime, so the row and the token expire at the same instant.
       const request = { id, userId: caller.userId, actionType: values.actionType, actionPayload: values.actionPayload };
+      const numbers = numberMatchingCovers(this.deps.numberMatching, values.actionType) ? drawMatchNumbers() : null;
       // The push job commits with the row (a rolled-back initiate queues nothing). The push itself is sent by a
       // worker after the answer: a push that fails or hangs never fails or delays initiate (auth spec, Events).
       await this.deps.confirmations.add(
@@ -114,10 +134,19 @@ export class ConfirmationService {
           createdAt,
           expiresAt: token.expiresAt,
           updatedAt: createdAt,
+          matchNumber: numbers?.matchNumber ?? null,
+          numberChoices: numbers?.numberChoices ?? null,
+          requestIp: this.deps.request.ip,
+          requestUserAgent: this.deps.request.userAgent?.slice(0, 512) ?? null,
         },
         (client) => this.deps.pushes.queue(request, client),
       );
-      return { confirmationId: id, challenge, expiresAt: token.expiresAt.toISOString() };
+      return {
+        confirmationId: id,
+        challenge,
+        expiresAt: token.expiresAt.toISOString(),
+        matchNumber: numbers?.matchNumber ?? null,
+      };
     });
   }
 
@@ -136,6 +165,9 @@ export class ConfirmationService {
     return audited(this.deps.audit, 'confirmation_verify', { userId: caller.userId }, async (trail) => {
       const values = validate(verifyInput, input);
       const confirmation = await this.pending(caller, confirmationId, trail);
+      if (confirmation.matchNumber !== null && values.matchedNumber == null) {
+        throw ValidationError.field('matchedNumber', 'is required');
+      }
       trail.deviceId = values.deviceId;
       const biometric = caller.tokenUse === 'biometric_access';
       if (biometric && caller.deviceId !== values.deviceId) throw new InvalidBiometricTokenError();
@@ -148,6 +180,12 @@ export class ConfirmationService {
       const verified = verifyDeviceSignature(this.deps.keys.publicKeyOf(device), message, values.signedChallenge);
       trail.signature = { algorithm: device.keyAlgorithm, keyId: device.keyId, verified };
       if (!verified) throw new InvalidSignatureError();
+      if (confirmation.matchNumber !== null && values.matchedNumber !== confirmation.matchNumber) {
+        // One chance: the device proved itself, so a wrong number is its person's answer (or a guess), not a typo.
+        await this.decide(confirmation, { status: 'rejected', deviceId: device.id, reason: 'number_mismatch' });
+        trail.details = { ...trail.details, reason: 'number_mismatch' };
+        throw new NumberMismatchError();
+      }
       await this.checkToken(confirmation);
       return this.decide(confirmation, { status: 'approved', deviceId: device.id, reason: null });
     });
@@ -159,12 +197,43 @@ export class ConfirmationService {
       const values = validate(rejectInput, input);
       const confirmation = await this.pending(caller, confirmationId, trail);
       trail.deviceId = caller.deviceId ?? null;
+      const signer = values.signedRejection
+        ? await this.signerOf(caller, confirmation, values.signedRejection, trail)
+        : null;
       return this.decide(confirmation, {
         status: 'rejected',
-        deviceId: caller.deviceId ?? null,
+        deviceId: signer ?? caller.deviceId ?? null,
         reason: values.reason ?? null,
       });
     });
+  }
+
+  /**
+   * A signed denial (issue 27, item 2): the signature over the challenge by one of the user's active devices (the
+   * bearer's own, for a biometric token), recorded in the audit entry. One that no device's key verifies is
+   * refused (401, still pending): a forged denial is not recorded as anyone's.
+   */
+  private async signerOf(
+    caller: UserCaller,
+    confirmation: Confirmation,
+    signature: string,
+    trail: AuditTrail,
+  ): Promise<string> {
+    const devices = await this.deps.devices.listActiveOf(caller.userId);
+    const candidates = caller.deviceId ? devices.filter((device) => device.id === caller.deviceId) : devices;
+    const message = challengeMessage(confirmation.challenge);
+    const signer = candidates.find((device) =>
+      verifyDeviceSignature(this.deps.keys.publicKeyOf(device), message, signature),
+    );
+    trail.signature = {
+      algorithm: signer?.keyAlgorithm ?? candidates[0]?.keyAlgorithm ?? 'none',
+      keyId: signer?.keyId ?? null,
+      verified: signer !== undefined,
+    };
+    if (!signer) throw new InvalidSignatureError();
+    trail.deviceId = signer.id;
+    trail.details = { ...trail.details, signedDenial: true };
+    return signer.id;
   }
 
   /** The caller's status changes of one confirmation; another user's (or an unknown id) yields nothing. */
@@ -224,6 +293,15 @@ export class ConfirmationService {
       createdAt: confirmation.createdAt.toISOString(),
       expiresAt: confirmation.expiresAt.toISOString(),
       updatedAt: confirmation.updatedAt.toISOString(),
+      numberChoices: confirmation.numberChoices,
+      requestContext:
+        confirmation.matchNumber === null
+          ? null
+          : {
+              ipAddress: confirmation.requestIp,
+              ...describeClient(confirmation.requestUserAgent),
+              requestedAt: confirmation.createdAt.toISOString(),
+            },
     };
   }
 }

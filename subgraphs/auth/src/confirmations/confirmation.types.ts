@@ -1,5 +1,5 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
-import { ArgsType, Field, ObjectType } from 'type-graphql';
+import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
 
 @ObjectType({ description: 'A started confirmation: the device signs the challenge raw bytes.' })
 export class InitiatedConfirmation {
@@ -11,6 +11,27 @@ export class InitiatedConfirmation {
 
   @Field(() => String)
   expiresAt!: string;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The two-digit number to show beside the approval, where number matching applies (issue 27).',
+  })
+  matchNumber!: number | null;
+}
+
+@ObjectType({ description: 'Where and when an approval was asked, read from the asking request.' })
+export class ConfirmationRequestContext {
+  @Field(() => String, { nullable: true })
+  ipAddress!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Browser and major version, from the User-Agent.' })
+  browser!: string | null;
+
+  @Field(() => String, { nullable: true })
+  os!: string | null;
+
+  @Field(() => String)
+  requestedAt!: string;
 }
 
 /** The status events' fields; a confirmation record carries them too. */
@@ -39,6 +60,18 @@ export class ConfirmationType extends ConfirmationStatusChange {
 
   @Field(() => String)
   updatedAt!: string;
+
+  @Field(() => [Int], {
+    nullable: true,
+    description: 'Three numbers, one of them the one the web page shows; null where number matching does not apply.',
+  })
+  numberChoices!: number[] | null;
+
+  @Field(() => ConfirmationRequestContext, {
+    nullable: true,
+    description: 'Null where number matching does not apply.',
+  })
+  requestContext!: ConfirmationRequestContext | null;
 }
 
 @ObjectType({ description: 'The outcome of approving or rejecting a confirmation.' })

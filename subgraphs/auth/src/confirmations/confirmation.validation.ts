@@ -1,4 +1,5 @@
 import { ValidationError } from '@platform/lib/errors';
+import type { ConfirmationActionType } from '@platform/lib/contract/confirmation-actions';
 import { uuid, z } from '@platform/lib/validation';
 import { signedChallenge } from '../devices/device.validation.js';
 import { isSupportedAction, requiredPayloadFields } from './confirmation-actions.js';
@@ -25,13 +26,22 @@ const actionPayload = z
 export const initiateInput = z.object({ actionType, actionPayload });
 
 /** The payload's own fields, once its type is known: the first one missing is named (decisions). */
-export function requirePayloadFields(actionType: string, payload: Record<string, unknown>): void {
-  const missing = requiredPayloadFields[actionType]!.find(
+export function requirePayloadFields(actionType: ConfirmationActionType, payload: Record<string, unknown>): void {
+  const missing = requiredPayloadFields[actionType].find(
     (field) => payload[field] === undefined || payload[field] === null,
   );
   if (missing) throw ValidationError.field(`actionPayload.${missing}`, 'is required');
 }
 
-export const verifyInput = z.object({ deviceId: uuid, signedChallenge });
+/** `matchedNumber`: the number picked on the phone, required where number matching applies (issue 27, item 2). */
+export const verifyInput = z.object({
+  deviceId: uuid,
+  signedChallenge,
+  matchedNumber: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').nullish(),
+});
 
-export const rejectInput = z.object({ reason: z.string().max(500, 'must be at most 500 characters').nullish() });
+/** `signedRejection`: the device's signature over the challenge, which makes the rejection a signed denial. */
+export const rejectInput = z.object({
+  reason: z.string().max(500, 'must be at most 500 characters').nullish(),
+  signedRejection: signedChallenge.nullish(),
+});

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestInfo } from '@platform/lib/graphql/context';
+import type { GatewayContext, RequestInfo } from '@platform/lib/graphql/context';
 import type { SubgraphShared } from '@platform/lib/graphql/subgraph';
 import type { JobEngine } from '@platform/lib/jobs/job-engine';
 import type { Platform } from '@platform/lib/platform';
@@ -25,7 +25,8 @@ export const confirmationWiring = {
     deviceKeys: DeviceKeys;
     confirmationPushes: ConfirmationPushQueue;
     audit: AuditWriter;
-    platform: Pick<Platform, 'codec' | 'cipher' | 'rateLimiter' | 'stores' | 'logger' | 'now'>;
+    request: GatewayContext;
+    platform: Pick<Platform, 'codec' | 'cipher' | 'rateLimiter' | 'stores' | 'logger' | 'now' | 'config'>;
   }) =>
     new ConfirmationService({
       confirmations: new ConfirmationRepository(scope.em),
@@ -37,6 +38,8 @@ export const confirmationWiring = {
       events: eventsOf(scope.platform),
       pushes: scope.confirmationPushes,
       audit: scope.audit,
+      numberMatching: scope.platform.config.CONFIRMATION_NUMBER_MATCHING,
+      request: scope.request.request,
       now: scope.platform.now,
     }),
 };

@@ -55,8 +55,9 @@ const recordLoginStatement: PreparedStatement = {
     returning d."id", d."user_id"
   ), "family" as (
     insert into "auth"."token_family" ("id", "user_id", "kind", "device_id", "remember_me", "rotation_count",
-      "absolute_expires_at", "created_at", "login_session_id")
-    select $4::uuid, "user_id", $5, "id", $6::boolean, $7::int, $8::timestamptz, $9::timestamptz, $3::uuid
+      "absolute_expires_at", "created_at", "login_session_id", "method", "ip_address", "user_agent", "client_family")
+    select $4::uuid, "user_id", $5, "id", $6::boolean, $7::int, $8::timestamptz, $9::timestamptz, $3::uuid, $28,
+      $25, $26, $27
     from "used_device"
     on conflict ("login_session_id") do nothing
     returning "id"
@@ -111,5 +112,9 @@ function recordLoginParameters({ family, refresh, audit }: LoginWrite): unknown[
     refresh.expiresAt,
     ...auditParameters(audit),
     family.userId,
+    family.ipAddress,
+    family.userAgent,
+    family.clientFamily,
+    family.method,
   ];
 }

@@ -19,6 +19,8 @@ import { passkeyTimeoutMs, type PasskeyVerifier, type RelyingParty, type UserVer
 interface LoginData {
   userId: number | null;
   userVerification: UserVerification;
+  /** Autofill (conditional mediation, issue 27, item 5): no account named; the credential names it. */
+  discoverable?: boolean;
 }
 
 /** auth spec, Passkey: Begin login's publicKey. */
@@ -93,6 +95,35 @@ export class PasskeyLoginService {
   }
 
   /**
+   * Autofill (conditional mediation, issue 27, item 5): a challenge bound to no account and no credential list, so
+   * the browser offers the passkeys it holds for this site in the e-mail field's suggestions. Nothing about any
+   * account is in the answer, so it cannot enumerate accounts.
+   */
+  beginAutofill(): Promise<LoginOptions> {
+    return audited(this.deps.audit, 'passkey_login_begin', {}, async (trail) => {
+      await this.deps.rateLimiter.charge('authentication', `ip:${this.deps.request.ip}`);
+      const userVerification: UserVerification = 'preferred';
+      const session = await this.deps.sessions.open<LoginData>(
+        'passkeyLogin',
+        { userId: null, userVerification, discoverable: true },
+        challengeLifetimes.passkeyMs,
+      );
+      trail.challenge = session.challenge;
+      trail.details = { autofill: true, userVerification };
+      return {
+        challengeId: session.sessionId,
+        publicKey: {
+          challenge: session.challenge,
+          timeout: passkeyTimeoutMs,
+          rpId: this.deps.rp.id,
+          allowCredentials: [],
+          userVerification,
+        },
+      };
+    });
+  }
+
+  /**
    * Checks in this order: body (400), challenge (400), the credential among the account's (401, the same as a
    * bad signature), the user handle (401), the WebAuthn steps (401), the account still active (401), then the
    * single use of the challenge (400) and the counter, which must increase (401, a cloned authenticator).
@@ -105,10 +136,18 @@ export class PasskeyLoginService {
       trail.challenge = session.challenge;
       trail.userId = session.data.userId;
       trail.signature = { algorithm: 'unknown', keyId: values.credential.id, verified: false };
+      const discoverable = session.data.discoverable === true;
       const passkey =
-        session.data.userId === null ? null : await this.deps.passkeys.findByCredentialId(values.credential.id);
-      if (!passkey || passkey.userId !== session.data.userId) throw new PasskeyVerificationFailedError();
+        session.data.userId === null && !discoverable
+          ? null
+          : await this.deps.passkeys.findByCredentialId(values.credential.id);
+      if (!passkey || (!discoverable && passkey.userId !== session.data.userId)) {
+        throw new PasskeyVerificationFailedError();
+      }
+      trail.userId = passkey.userId;
       const userHandle = values.credential.response.userHandle;
+      // A discoverable credential names its account by the handle (WebAuthn Level 3, 7.2 step 6): it must be there.
+      if (discoverable && !userHandle) throw new PasskeyVerificationFailedError();
       if (userHandle && userHandle !== passkey.userHandle) throw new PasskeyVerificationFailedError();
       trail.signature.algorithm = algorithmName(passkey.algorithm);
       const assertion = await this.deps.verifier.assertion(
@@ -127,7 +166,7 @@ export class PasskeyLoginService {
       const user = await this.deps.users.findWithClaims(passkey.userId);
       if (!user || user.status !== 'active') throw new PasskeyVerificationFailedError();
       await this.deps.sessions.consume('passkeyLogin', values.challengeId);
-      return this.deps.unitOfWork.run(async () => {
+      const signedIn = await this.deps.unitOfWork.run(async () => {
         const at = new Date(this.deps.now());
         const used = await this.deps.passkeys.recordUse(passkey.id, {
           counter: assertion.counter,
@@ -135,8 +174,10 @@ export class PasskeyLoginService {
           at,
         });
         if (!used) throw new PasskeyVerificationFailedError();
-        return this.deps.signIn.signIn(user, false);
+        return this.deps.signIn.openSession(user, false, 'passkey');
       });
+      await this.deps.signIn.noticeNewClient(user, signedIn.family);
+      return signedIn.tokens;
     });
   }
 

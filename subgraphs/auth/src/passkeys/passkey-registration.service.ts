@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { UserCaller } from '@platform/lib/auth/caller';
 import type { RateLimiter } from '@platform/lib/rate-limit';
+import { ValidationError } from '@platform/lib/errors';
 import { validate } from '@platform/lib/validation';
+import type { TokenFamilyRepository } from '../sessions/token-family.repository.js';
 import { audited } from '../audit/audited.js';
 import type { AuditWriter } from '../audit/audit.service.js';
 import { SessionNotFoundError } from '../challenges/challenge.errors.js';
@@ -26,7 +28,12 @@ interface RegistrationData {
   userId: number;
   userHandle: string;
   userVerification: UserVerification;
+  /** Issued for a conditional create right after a password sign-in: accepted without user presence. */
+  conditional?: boolean;
 }
+
+/** How soon after a password sign-in the console may offer the automatic passkey upgrade (issue 27, item 5). */
+export const conditionalCreateWindowMs = 5 * 60_000;
 
 type Requirement = 'required' | 'preferred' | 'discouraged';
 
@@ -59,6 +66,8 @@ export interface PasskeyRegistrationServiceDependencies {
   rp: RelyingParty;
   rateLimiter: RateLimiter;
   audit: AuditWriter;
+  tokenFamilies: TokenFamilyRepository;
+  now: () => number;
 }
 
 /** Adding a passkey to the signed-in account (auth spec, Passkey (WebAuthn)). */
@@ -72,6 +81,10 @@ export class PasskeyRegistrationService {
       const userVerification =
         values.authenticatorSelection?.userVerification ?? values.userVerification ?? 'preferred';
       const residentKey = values.authenticatorSelection?.residentKey ?? 'preferred';
+      const conditional = values.conditional === true;
+      if (conditional && !(await this.justSignedInWithPassword(caller))) {
+        throw ValidationError.field('conditional', 'is offered only right after a password sign-in');
+      }
       const user = await this.deps.users.findWithClaims(caller.userId);
       if (!user) throw new UserNotFoundError();
       const existing = await this.deps.passkeys.listOf(caller.userId);
@@ -79,11 +92,11 @@ export class PasskeyRegistrationService {
       const userHandle = existing[0]?.userHandle ?? randomBytes(32).toString('base64url');
       const session = await this.deps.sessions.open<RegistrationData>(
         'passkeyRegistration',
-        { userId: caller.userId, userHandle, userVerification },
+        { userId: caller.userId, userHandle, userVerification, conditional },
         challengeLifetimes.passkeyMs,
       );
       trail.challenge = session.challenge;
-      trail.details = { userVerification, residentKey };
+      trail.details = { userVerification, residentKey, ...(conditional ? { conditional } : {}) };
       return {
         challengeId: session.sessionId,
         publicKey: {
@@ -116,6 +129,7 @@ export class PasskeyRegistrationService {
         values.credential,
         session.challenge,
         session.data.userVerification,
+        session.data.conditional === true ? 'waived' : 'required',
       );
       trail.signature = { algorithm: algorithmName(verified.algorithm), keyId: verified.credentialId, verified: true };
       if (await this.deps.passkeys.credentialRegistered(verified.credentialId))
@@ -139,5 +153,12 @@ export class PasskeyRegistrationService {
       trail.details = { passkeyId: passkey.id };
       return { success: true, passkey: passkeyView(passkey) };
     });
+  }
+
+  /** The caller's session began with a password, moments ago, and has not been renewed since. */
+  private async justSignedInWithPassword(caller: UserCaller): Promise<boolean> {
+    const family = await this.deps.tokenFamilies.findFamily(caller.sessionId);
+    if (!family || family.method !== 'password' || family.revokedAt || family.rotationCount > 0) return false;
+    return this.deps.now() - family.createdAt.getTime() <= conditionalCreateWindowMs;
   }
 }

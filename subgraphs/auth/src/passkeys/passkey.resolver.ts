@@ -18,9 +18,14 @@ export class PasskeyResolver {
     @Arg('userVerification', () => String, { nullable: true }) userVerification: string | null,
     @Arg('authenticatorSelection', () => GraphQLJSONObject, { nullable: true })
     authenticatorSelection: Record<string, unknown> | null,
+    @Arg('conditional', () => Boolean, {
+      nullable: true,
+      description: 'A conditional create (automatic upgrade), offered only right after a password sign-in.',
+    })
+    conditional: boolean | null,
     @Ctx() ctx: AuthContext,
   ) {
-    return ctx.auth.passkeyRegistration.begin(userOf(ctx), { userVerification, authenticatorSelection });
+    return ctx.auth.passkeyRegistration.begin(userOf(ctx), { userVerification, authenticatorSelection, conditional });
   }
 
   @Mutation(() => PasskeyRegistrationResult)
@@ -39,6 +44,13 @@ export class PasskeyResolver {
     @Ctx() ctx: AuthContext,
   ) {
     return ctx.auth.passkeyLogin.begin({ email, userVerification });
+  }
+
+  @Mutation(() => PasskeyChallenge, {
+    description: 'Options for passkey autofill (conditional mediation): no e-mail, no credential list (issue 27).',
+  })
+  beginPasskeyAutofill(@Ctx() ctx: AuthContext) {
+    return ctx.auth.passkeyLogin.beginAutofill();
   }
 
   @Mutation(() => TokenSetType)

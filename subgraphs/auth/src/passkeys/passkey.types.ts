@@ -6,6 +6,12 @@ export class PasskeyType {
   @Field(() => String)
   id!: string;
 
+  @Field(() => String, { description: 'The credential id (base64url), as the authenticator knows it.' })
+  credentialId!: string;
+
+  @Field(() => String, { description: "The account's WebAuthn user handle (base64url): random, no personal data." })
+  userHandle!: string;
+
   @Field(() => String)
   name!: string;
 

@@ -16,6 +16,8 @@ export const registerBeginInput = z.object({
       userVerification: userVerification.nullish(),
     })
     .nullish(),
+  /** A conditional create (automatic upgrade), offered only right after a password sign-in (issue 27, item 5). */
+  conditional: z.boolean({ invalid_type_error: 'must be a boolean' }).nullish(),
 });
 
 /** base64url of at most 1023 bytes (WebAuthn Level 3); the verifier checks the bytes themselves. */

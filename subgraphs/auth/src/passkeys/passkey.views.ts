@@ -1,8 +1,13 @@
 import { deviceTypeOf, type Passkey, type PasskeyDeviceType } from './passkey.entity.js';
 
-/** What the owner sees of a passkey; never its key, counter or user handle. */
+/**
+ * What the owner sees of a passkey; never its key or counter. The credential id and the account's user handle are
+ * the graph's only (issue 27, item 5: the console names them to the browser's Signal API); REST keeps the spec's.
+ */
 export interface PasskeyView {
   id: string;
+  credentialId: string;
+  userHandle: string;
   name: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -13,6 +18,8 @@ export interface PasskeyView {
 export function passkeyView(passkey: Passkey): PasskeyView {
   return {
     id: passkey.id,
+    credentialId: passkey.credentialId,
+    userHandle: passkey.userHandle,
     name: passkey.name,
     createdAt: passkey.createdAt.toISOString(),
     lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,

@@ -5,6 +5,7 @@ import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import type { AuditWriter } from '../audit/audit.service.js';
 import type { ChallengeSessions } from '../challenges/challenge-sessions.js';
 import type { SessionService } from '../sessions/session.service.js';
+import type { TokenFamilyRepository } from '../sessions/token-family.repository.js';
 import type { UserRepository } from '../users/user.repository.js';
 import { PasskeyKeys } from './passkey-keys.js';
 import { PasskeyLoginService } from './passkey-login.service.js';
@@ -35,7 +36,9 @@ export const passkeyWiring = {
   passkeyKeys: (scope: { platform: Pick<Platform, 'cipher'> }) => new PasskeyKeys(scope.platform.cipher),
   passkeys: (scope: PasskeyScope) =>
     new PasskeyService({ passkeys: scope.passkeyRows, rateLimiter: scope.platform.rateLimiter, audit: scope.audit }),
-  passkeyRegistration: (scope: CeremonyScope) =>
+  passkeyRegistration: (
+    scope: CeremonyScope & { tokenFamilyRows: TokenFamilyRepository; platform: Pick<Platform, 'now'> },
+  ) =>
     new PasskeyRegistrationService({
       passkeys: scope.passkeyRows,
       users: scope.userRows,
@@ -45,6 +48,8 @@ export const passkeyWiring = {
       rp: scope.relyingParty,
       rateLimiter: scope.platform.rateLimiter,
       audit: scope.audit,
+      tokenFamilies: scope.tokenFamilyRows,
+      now: scope.platform.now,
     }),
   passkeyLogin: (
     scope: CeremonyScope & {

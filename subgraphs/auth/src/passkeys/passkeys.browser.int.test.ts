@@ -9,12 +9,14 @@ import { startIsolatedServer } from '../../../../test/harness.js';
 import { unusedPort } from '../../../../test/ports.js';
 import { servicesMissing } from '../../../../test/services.js';
 import { startTcpProxy } from '../../../../test/tcp-proxy.js';
+import { pause } from '../../../../test/waiting.js';
 
 describe.skipIf(servicesMissing || browserMissing)('the console with passkeys in a real browser (Chromium)', () => {
   let server: Awaited<ReturnType<typeof startIsolatedServer>>;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let browser: TestBrowser;
   let consoleUrl: string;
+  let authenticator: Awaited<ReturnType<typeof addVirtualAuthenticator>>;
 
   beforeAll(async () => {
     // The console is what `npm run build` makes of console/ (Vite): the test drives that build.
@@ -26,6 +28,7 @@ describe.skipIf(servicesMissing || browserMissing)('the console with passkeys in
     server = await startIsolatedServer({ WEBAUTHN_ORIGINS: `http://localhost:${port}`, WEBAUTHN_RP_ID: 'localhost' });
     proxy = await startTcpProxy(server.url, port);
     browser = await openBrowser('passkeys');
+    authenticator = await addVirtualAuthenticator(browser);
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
@@ -35,7 +38,6 @@ describe.skipIf(servicesMissing || browserMissing)('the console with passkeys in
 
   it('signs in with the password, adds and renames a passkey, signs out, signs in with it, and removes it', async () => {
     const user = await deviceTestKit(httpClient(server.url)).newUser();
-    const authenticator = await addVirtualAuthenticator(browser);
     const { page } = browser;
     const who = page.locator('#who');
     const status = page.locator('#status');
@@ -81,5 +83,62 @@ describe.skipIf(servicesMissing || browserMissing)('the console with passkeys in
     expect(browser.leftTheMachine).toEqual([]);
     expect(browser.errors).toEqual([]);
     console.info('browser test: removed the passkey; no request left the machine, no console or CSP errors');
+  });
+
+  it('offers a passkey in the e-mail field (autofill) and tells the browser of a removed one (Signal API)', async () => {
+    const user = await deviceTestKit(httpClient(server.url)).newUser();
+    const { page } = browser;
+    const who = page.locator('#who');
+    const status = page.locator('#status');
+    const passkeys = page.locator('#passkeys li');
+    await page.addInitScript(() => {
+      const calls: unknown[] = [];
+      // Runs in the page; the test's own types have no DOM.
+      const target = (
+        globalThis as unknown as { PublicKeyCredential: Record<string, (argument: unknown) => Promise<void>> }
+      ).PublicKeyCredential;
+      for (const name of ['signalUnknownCredential', 'signalCurrentUserDetails']) {
+        const original = target[name];
+        if (original) target[name] = (argument) => (calls.push({ name, argument }), original.call(target, argument));
+      }
+      (globalThis as unknown as { signals: unknown[] }).signals = calls;
+    });
+    await page.goto(consoleUrl);
+    await page.fill('#email', user.email);
+    await page.fill('#password', user.password);
+    // Chromium offers conditional create: right after the password sign-in the page asks for conditional options.
+    const upgrade = page.waitForRequest(
+      (sent) => sent.url().endsWith('/webauthn/register/begin') && sent.postDataJSON()?.conditional === true,
+    );
+    await page.click('#password-sign-in');
+    await expect.poll(() => who.innerText()).toBe(`Signed in as ${user.email} with a password`);
+    expect((await (await upgrade).response())?.status()).toBe(200);
+    console.info('browser test: after the password sign-in the page asked for a conditional create');
+    await page.getByRole('link', { name: 'Passkeys' }).click();
+    await page.click('#add-passkey');
+    await expect.poll(() => status.innerText()).toBe('Passkey added: Passkey');
+
+    await page.click('#sign-out');
+    await expect.poll(() => status.innerText()).toBe('Signed out');
+    await page.click('#email');
+    // The browser shows its suggestions a moment after the field takes focus; no event tells the page when.
+    await pause(500);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => who.innerText(), { timeout: 10_000 }).toBe(`Signed in as ${user.email} with a passkey`);
+    console.info('browser test: the browser offered the passkey by itself and signed in with it');
+
+    await page.getByRole('link', { name: 'Passkeys' }).click();
+    await expect.poll(() => page.locator('#passkeys li.passkey').count()).toBe(1);
+    const { myPasskeys } = (
+      await httpClient(server.url).graphql('{ myPasskeys { credentialId } }', {}, { token: user.token })
+    ).body.data;
+    await passkeys.first().getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => status.innerText()).toMatch(/^Passkey removed/);
+    const signals = await page.evaluate(() => (globalThis as unknown as { signals: unknown[] }).signals);
+    expect(signals).toContainEqual({
+      name: 'signalUnknownCredential',
+      argument: { rpId: 'localhost', credentialId: myPasskeys[0].credentialId },
+    });
   });
 });

@@ -69,6 +69,7 @@ export class PasskeyVerifier {
     response: RegistrationResponseJSON,
     challenge: string,
     userVerification: UserVerification,
+    userPresence: 'required' | 'waived' = 'required',
   ): Promise<VerifiedRegistration> {
     refuseCrossOrigin(response.response.clientDataJSON);
     const result = await refusing(() =>
@@ -77,7 +78,9 @@ export class PasskeyVerifier {
         expectedChallenge: challenge,
         expectedOrigin: this.rp.origins,
         expectedRPID: this.rp.id,
-        requireUserPresence: true,
+        // Waived only for a conditional create right after a password sign-in (issue 27, item 5): WebAuthn
+        // Level 3 lets such a create complete without a gesture, the sign-in being the person's presence.
+        requireUserPresence: userPresence === 'required',
         requireUserVerification: userVerification === 'required',
         supportedAlgorithmIDs: [...passkeyAlgorithms],
       }),

@@ -14,6 +14,7 @@ import type { User } from '../users/user.entity.js';
 import type { UserRepository } from '../users/user.repository.js';
 import type { LoginLockout } from './login-lockout.js';
 import { verifyPassword } from '../users/password-hasher.js';
+import { securityEvents } from '../security-events.js';
 import type { TokenFamily } from './token-family.entity.js';
 import type { TokenFamilyService } from './token-family.service.js';
 import { tokenSetOf, type TokenSet } from './token-set.js';
@@ -25,6 +26,11 @@ const loginInput = z.object({
   rememberMe: z.boolean().nullish(),
 });
 const refreshInput = z.object({ refreshToken: z.string().min(1, 'is required').max(4096) });
+
+export interface OpenedSession {
+  tokens: TokenSet;
+  family: TokenFamily;
+}
 
 export interface LoginInput {
   email: string;
@@ -72,9 +78,10 @@ export class SessionService {
       throw new InvalidCredentialsError();
     }
     await this.deps.lockout.clear(email);
-    const tokens = await this.signIn(user, input.rememberMe === true);
+    const session = await this.openSession(user, input.rememberMe === true, 'password');
     await this.deps.audit.record({ action: 'login', result: 'success', userId: user.id });
-    return tokens;
+    await this.noticeNewClient(user, session.family);
+    return session.tokens;
   }
 
   async refresh(refreshToken: string): Promise<TokenSet> {
@@ -121,9 +128,22 @@ export class SessionService {
     return true;
   }
 
-  /** The standard token set of a new session, for any way of signing in (password, passkey). */
-  signIn(user: User, rememberMe: boolean): Promise<TokenSet> {
-    return this.issue(user, this.deps.families.open(user.id, 'standard', rememberMe));
+  /**
+   * The standard token set of a new session, for any way of signing in (password, passkey). The caller tells the
+   * owner about a new browser (`noticeNewClient`) once the sign-in has committed.
+   */
+  async openSession(user: User, rememberMe: boolean, method: 'password' | 'passkey'): Promise<OpenedSession> {
+    const family = this.deps.families.open(user.id, method, rememberMe);
+    return { tokens: await this.issue(user, family), family };
+  }
+
+  /**
+   * A sign-in from a browser and OS the account has not signed in from before puts a notice in the owner's inbox
+   * (issue 27, item 3). The account's first sign-in is expected, so it is not announced.
+   */
+  async noticeNewClient(user: User, family: TokenFamily): Promise<void> {
+    if (!(await this.deps.families.newClient(family))) return;
+    await this.deps.notifications.raise(securityEvents.newSignIn(user, family));
   }
 
   private async activeUser(userId: number): Promise<User> {

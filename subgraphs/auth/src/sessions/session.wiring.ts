@@ -33,6 +33,7 @@ export const sessionWiring = {
         graceSeconds: scope.platform.config.REFRESH_REUSE_GRACE_SECONDS,
         request: scope.request.request,
       }),
+      request: scope.request.request,
       now: scope.platform.now,
     }),
   sessions: (scope: {

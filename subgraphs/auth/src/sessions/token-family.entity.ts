@@ -3,6 +3,9 @@ import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 
 export type TokenFamilyKind = 'standard' | 'biometric';
 
+/** How the session was signed in to (issue 27, item 3). */
+export type SignInMethod = 'password' | 'biometric' | 'passkey';
+
 /**
  * A login session: every refresh token rotated from one login belongs to one family. Its id is the
  * session_id of the access tokens, so revoking the family ends the session everywhere.
@@ -40,4 +43,22 @@ export class TokenFamily {
 
   @Property({ type: 'datetime' })
   createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'string' })
+  method: SignInMethod & Opt = 'password';
+
+  /** The address of the sign-in, then of the latest renewal. */
+  @Property({ type: 'string', nullable: true })
+  ipAddress: string | null = null;
+
+  @Property({ type: 'string', nullable: true, length: 512 })
+  userAgent: string | null = null;
+
+  /** Browser and OS without versions (lib/user-agent.ts): the same browser signing in again is not new. */
+  @Property({ type: 'string', nullable: true })
+  clientFamily: string | null = null;
+
+  /** The latest renewal (refresh rotation); null until the first. */
+  @Property({ type: 'datetime', nullable: true })
+  lastUsedAt: Date | null = null;
 }

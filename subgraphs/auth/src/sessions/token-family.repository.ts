@@ -16,6 +16,24 @@ const revokeOfDeviceStatement: PreparedStatement = {
   text: 'update "auth"."token_family" set "revoked_at" = now() where "device_id" = $1 and "revoked_at" is null returning "id"',
 };
 
+/** Both answers in one round trip on the (user_id, client_family) index, on every password or passkey sign-in. */
+const earlierSignInsStatement: PreparedStatement = {
+  name: 'auth.token_family.earlier_sign_ins',
+  text: `select exists (select 1 from "auth"."token_family" where "user_id" = $1 and "id" <> $2) as "any",
+    exists (select 1 from "auth"."token_family" where "user_id" = $1 and "id" <> $2 and "client_family" = $3) as "from_client"`,
+};
+
+export interface EarlierSignIns {
+  any: boolean;
+  fromClient: boolean;
+}
+
+const revokeOthersStatement: PreparedStatement = {
+  name: 'auth.token_family.revoke_others',
+  text: `update "auth"."token_family" set "revoked_at" = now()
+    where "user_id" = $1 and "id" <> $2 and "revoked_at" is null and "absolute_expires_at" > now() returning "id"`,
+};
+
 /**
  * The token_family and refresh_token tables: every login, rotation and revocation of a session goes through
  * here (the biometric login's one statement aside: mobile/login.repository.ts).
@@ -43,9 +61,11 @@ export class TokenFamilyRepository {
     this.em.create(RefreshToken, { jti: token.jti, tokenHash: token.tokenHash, family, expiresAt: token.expiresAt });
   }
 
-  /** Written by the commit of the unit of work it is staged in. */
-  stageRotation(family: TokenFamily): void {
+  /** Written by the commit of the unit of work it is staged in; the renewal is the session's latest use. */
+  stageRotation(family: TokenFamily, at: Date, ipAddress: string): void {
     family.rotationCount += 1;
+    family.lastUsedAt = at;
+    family.ipAddress = ipAddress;
   }
 
   /**
@@ -55,6 +75,25 @@ export class TokenFamilyRepository {
   async consumeRefreshToken(tokenHash: string): Promise<boolean> {
     const consumed = await this.em.nativeUpdate(RefreshToken, { tokenHash, usedAt: null }, { usedAt: raw('now()') });
     return consumed > 0;
+  }
+
+  /** Whether the user signed in before this session at all, and from this client; ended sessions count too. */
+  async earlierSignIns(userId: number, clientFamily: string, exceptFamilyId: string): Promise<EarlierSignIns> {
+    const [row] = await runStatement<{ any: boolean; from_client: boolean }>(this.em, earlierSignInsStatement, [
+      userId,
+      exceptFamilyId,
+      clientFamily,
+    ]);
+    return { any: row?.any === true, fromClient: row?.from_client === true };
+  }
+
+  /** Sessions still alive (not revoked, not past their absolute expiry), newest first. */
+  liveOf(userId: number, now: Date): Promise<TokenFamily[]> {
+    return this.em.find(
+      TokenFamily,
+      { userId, revokedAt: null, absoluteExpiresAt: { $gt: now } },
+      { orderBy: { createdAt: 'desc' }, limit: 200 },
+    );
   }
 
   async refreshTokenKnown(tokenHash: string): Promise<boolean> {
@@ -71,6 +110,20 @@ export class TokenFamilyRepository {
    * Revokes every live family bound to the device and returns their ids (their sessions end as well).
    * Hand-written: the entity manager's update does not return the rows it changed.
    */
+  /**
+   * Revokes every live session of the user but one and returns their ids. Hand-written for the same reason as
+   * revokeAllOfDevice.
+   */
+  async revokeAllOfUserExcept(userId: number, keptFamilyId: string): Promise<string[]> {
+    const revoked = await runStatement<Pick<TokenFamily, 'id'>>(
+      this.em,
+      revokeOthersStatement,
+      [userId, keptFamilyId],
+      { joinTransaction: true },
+    );
+    return revoked.map((family) => family.id);
+  }
+
   async revokeAllOfDevice(deviceId: string): Promise<string[]> {
     const revoked = await runStatement<Pick<TokenFamily, 'id'>>(this.em, revokeOfDeviceStatement, [deviceId], {
       joinTransaction: true,

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { revocationMarkers } from '@platform/lib/auth/revocation';
 import type { IssuedToken, TokenCodec } from '@platform/lib/auth/token-codec';
 import { tokenKinds, tokenLifetimes, type TokenKind } from '@platform/lib/auth/token-kinds';
+import type { RequestInfo } from '@platform/lib/graphql/context';
+import { clientFamily } from '@platform/lib/user-agent';
 import { InvalidRefreshTokenError, RefreshTokenReuseError } from './session.errors.js';
-import { TokenFamily, type TokenFamilyKind } from './token-family.entity.js';
+import { TokenFamily, type SignInMethod, type TokenFamilyKind } from './token-family.entity.js';
 import type { StoredRefreshToken, TokenFamilyRepository } from './token-family.repository.js';
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
 import type { RevocationService } from '../revocations/revocation.service.js';
@@ -35,6 +37,8 @@ export interface TokenFamilyServiceDependencies {
   revocations: RevocationService;
   /** Retries of a rotation within REFRESH_REUSE_GRACE_SECONDS (issue 27, item 4). */
   retries: RefreshRetries;
+  /** The address and client a session is signed in from and renewed by (issue 27, item 3). */
+  request: Pick<RequestInfo, 'ip' | 'userAgent'>;
   now: () => number;
 }
 
@@ -46,8 +50,8 @@ export class TokenFamilyService {
   constructor(private readonly deps: TokenFamilyServiceDependencies) {}
 
   /** A new family, written with its first refresh token (issueRefresh). */
-  open(userId: number, kind: TokenFamilyKind, rememberMe: boolean): TokenFamily {
-    const family = this.draft(userId, kind, rememberMe);
+  open(userId: number, method: Exclude<SignInMethod, 'biometric'>, rememberMe: boolean): TokenFamily {
+    const family = Object.assign(this.draft(userId, 'standard', rememberMe), { method });
     this.deps.tokenFamilies.stageFamily(family);
     return family;
   }
@@ -56,13 +60,18 @@ export class TokenFamilyService {
   draft(userId: number, kind: TokenFamilyKind, rememberMe: boolean, deviceId: string | null = null): TokenFamily {
     const lifetime = rememberMe ? tokenLifetimes.rememberedRefreshMs : tokenLifetimes.refreshMs;
     const createdAt = new Date(this.deps.now());
+    const { ip, userAgent } = this.deps.request;
     return Object.assign(new TokenFamily(), {
       userId,
       kind,
+      method: kind === 'biometric' ? 'biometric' : 'password',
       rememberMe,
       deviceId,
       createdAt,
       absoluteExpiresAt: new Date(createdAt.getTime() + lifetime),
+      ipAddress: ip,
+      userAgent: userAgent?.slice(0, 512) ?? null,
+      clientFamily: clientFamily(userAgent),
     });
   }
 
@@ -112,7 +121,7 @@ export class TokenFamilyService {
     const issued = await this.deps.unitOfWork.attempt(async () => {
       if (!(await this.deps.tokenFamilies.consumeRefreshToken(hash))) return undefined;
       const family = await this.liveFamily(claims.token_family);
-      this.deps.tokenFamilies.stageRotation(family);
+      this.deps.tokenFamilies.stageRotation(family, new Date(this.deps.now()), this.deps.request.ip);
       const result = await issue(family);
       // Kept before the commit: a concurrent presentation waits on the consumed row until then, and finds it.
       await this.deps.retries.keep(hash, result);
@@ -149,6 +158,13 @@ export class TokenFamilyService {
 
   findFamily(id: string): Promise<TokenFamily | null> {
     return this.deps.tokenFamilies.findFamily(id);
+  }
+
+  /** True when the user has signed in before, but never from this family's browser and OS. */
+  async newClient(family: TokenFamily): Promise<boolean> {
+    if (family.clientFamily === null) return false;
+    const before = await this.deps.tokenFamilies.earlierSignIns(family.userId, family.clientFamily, family.id);
+    return before.any && !before.fromClient;
   }
 }
 
