@@ -4,6 +4,7 @@ import { projectRoot } from '@platform/lib/project-root';
 import { buildProduct } from '../../test/build.js';
 import { browserMissing, openBrowser, type TestBrowser } from '../../test/browser.js';
 import { clientFromNewIp } from '../../test/client-address.js';
+import { withHeaders } from '../../test/client.js';
 import {
   createTestDatabase,
   newSharedResources,
@@ -72,12 +73,17 @@ describe.skipIf(servicesMissing || browserMissing)(
         WEB_PUSH_VAPID_PRIVATE_KEY: vapid.privateKey,
       });
       actors = await actorsOf(server.url);
-      ada = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'ada' });
+      browser = await openBrowser(screenshotsFolder);
+      // Ada's first sign-in is from this browser, so signing in there again is no new browser's: its notice
+      // (issue 27, tested in the console's own test) would be one more item than this test counts.
+      const userAgent = String(await page().evaluate('navigator.userAgent'));
+      ada = await createSignedInUser(withHeaders(actors.api, { 'user-agent': userAgent }), actors.adminToken, {
+        emailPrefix: 'ada',
+      });
       await notify('Your report is ready', 'report_ready');
       await notify('The weekly report is ready', 'report_ready');
       await notify('Budget approved', 'budget_approved');
       await notify('Welcome aboard');
-      browser = await openBrowser(screenshotsFolder);
     }, 240_000);
     afterAll(async () => {
       await browser?.close();
