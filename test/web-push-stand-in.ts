@@ -43,11 +43,7 @@ export function browserKeys(endpoint: string): TestBrowserKeys {
 }
 
 /** A VAPID key pair as the configuration takes it (base64url point and scalar). */
-export function vapidKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') };
-}
+export { vapidKeys } from '@platform/lib/embedded';
 
 export interface ReceivedPush {
   path: string;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
-import { ensureEmbeddedSecrets } from './embedded.js';
+import { ensureEmbeddedSecrets, vapidKeys } from './embedded.js';
 
 describe('embedded secrets: the VAPID key pair (issue 30, item 5)', () => {
   const folders: string[] = [];
@@ -35,5 +35,13 @@ describe('embedded secrets: the VAPID key pair (issue 30, item 5)', () => {
     expect(() => loadConfig({ ...given, WEB_PUSH_VAPID_PUBLIC_KEY: 'Zm9v' })).toThrow(
       'WEB_PUSH_VAPID_PUBLIC_KEY must be 65 bytes, base64url; WEB_PUSH_VAPID_PRIVATE_KEY required with WEB_PUSH_VAPID_PUBLIC_KEY',
     );
+  });
+
+  it('pads every private scalar to its 32 bytes (node drops leading zero bytes: one key in 256)', () => {
+    // 2,000 pairs hold a short scalar with a probability above 99.9%: without the padding this fails.
+    const lengths = new Set(
+      Array.from({ length: 2000 }, () => Buffer.from(vapidKeys().privateKey, 'base64url').length),
+    );
+    expect([...lengths]).toEqual([32]);
   });
 });

@@ -33,11 +33,17 @@ interface EmbeddedSecrets {
   WEB_PUSH_VAPID_PRIVATE_KEY?: string;
 }
 
-/** A VAPID key pair (RFC 8292: P-256), as `web-push generate-vapid-keys` prints it: base64url point and scalar. */
-function vapidKeys(): { publicKey: string; privateKey: string } {
+/**
+ * A VAPID key pair (RFC 8292: P-256), as `web-push generate-vapid-keys` prints it: base64url point and scalar.
+ * The scalar is padded to its 32 bytes: node drops its leading zero bytes (one key in 256), which the
+ * configuration (and web-push) would refuse.
+ */
+export function vapidKeys(): { publicKey: string; privateKey: string } {
   const keys = createECDH('prime256v1');
   keys.generateKeys();
-  return { publicKey: keys.getPublicKey('base64url'), privateKey: keys.getPrivateKey('base64url') };
+  const scalar = keys.getPrivateKey();
+  const privateKey = Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString('base64url');
+  return { publicKey: keys.getPublicKey('base64url'), privateKey };
 }
 
 /** The pair the environment gives, else the kept one, else a new one: never half of one and half of another. */
