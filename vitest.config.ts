@@ -19,6 +19,12 @@ const processTests = [
   'lib/src/process/shutdown.int.test.ts',
   'subgraphs/notifications/src/worker-crash.int.test.ts',
 ];
+/**
+ * Browser tests: a Chromium and a server of its own each, their steps bounded by the time a page takes to show
+ * a change; two at once (with the rest of the suite) starved each other into timeouts, so they run one file at
+ * a time after the suite, before the process tests.
+ */
+const browserTests = ['**/*.browser.int.test.ts'];
 const excluded = ['node_modules/**', 'dist/**', '.data/**'];
 const graphqlDir = dirname(require.resolve('graphql/package.json'));
 
@@ -43,7 +49,20 @@ export default defineConfig({
     // One id per run: test files that need the compiled product share one build (test/build.ts).
     env: { PLATFORM_TEST_RUN: randomUUID() },
     projects: [
-      { extends: true, test: { name: 'suite', include: ['**/*.test.ts'], exclude: [...excluded, ...processTests] } },
+      {
+        extends: true,
+        test: { name: 'suite', include: ['**/*.test.ts'], exclude: [...excluded, ...processTests, ...browserTests] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browsers',
+          include: browserTests,
+          exclude: excluded,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
       {
         extends: true,
         test: {
@@ -51,7 +70,7 @@ export default defineConfig({
           include: processTests,
           exclude: excluded,
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -177,6 +177,12 @@ describe.skipIf(servicesMissing)('npm run cluster: the platform as a cluster on 
   }, 60_000);
 
   it('spreads requests over both edges; with one SIGKILLed, requests still succeed and the edge is started again', async () => {
+    // Both edges take turns once HAProxy has seen each answer its check twice (rise 2): on a busy machine the
+    // second may join the rotation a moment after the state file is written.
+    await eventually(async () => new Set(await servedBy(state.entry.http, 6)).size === 2, {
+      timeoutMs: 20_000,
+      intervalMs: 500,
+    });
     expect(new Set(await servedBy(state.entry.http, 6))).toEqual(new Set(['edge-1', 'edge-2']));
     const [killed] = state.edges;
     process.kill(killed!.pid, 'SIGKILL');
