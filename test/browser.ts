@@ -108,5 +108,12 @@ export async function addVirtualAuthenticator(browser: TestBrowser) {
   return {
     credentials: async (): Promise<VirtualCredential[]> =>
       (await devtools.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    /**
+     * Whether the authenticator answers by itself (a user touching it at once). Off, a pending conditional request
+     * (the sign-in's passkey autofill) waits as a real browser's does for the user to pick the suggestion.
+     */
+    presence: async (enabled: boolean) => {
+      await devtools.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled });
+    },
   };
 }

@@ -86,6 +86,11 @@ describe.skipIf(servicesMissing)('a job whose worker died between writing and an
     await database?.drop();
   });
 
+  const submit = async (body: Record<string, unknown>) => {
+    const job = await actors.api.post('/internal/notifications/jobs', body, { token: actors.serviceToken });
+    expect(job.status).toBe(200);
+    return job.body.jobId as string;
+  };
   const attemptOf = async (jobId: string) =>
     (
       await sql.query<{ status: string; items: number }>(
@@ -101,20 +106,21 @@ describe.skipIf(servicesMissing)('a job whose worker died between writing and an
     const inbox = await openInbox(socket);
     await pause(200);
 
-    const job = await actors.api.post(
-      '/internal/notifications/jobs',
-      {
-        message: 'Written, then announced by the retry',
-        recipients: [{ userId: alice.id, channels: ['in_app'] }],
-      },
-      { token: actors.serviceToken },
-    );
-    expect(job.status).toBe(200);
-    const jobId = job.body.jobId as string;
-
+    // The first worker runs (a job of someone else's done end to end through the proxy), then the proxy
+    // freezes: its announcements hang from here on.
     const first = startWorker(network.url);
-    await pause(1500); // connected through the proxy before it freezes
+    const warmUp = await submit({
+      message: 'Warm-up',
+      recipients: [{ userId: alice.id + 100_000, channels: ['in_app'] }],
+    });
+    await eventually(async () => (await attemptOf(warmUp))?.status === 'completed', { timeoutMs: 30_000 });
     network.setMode('freeze');
+
+    const jobId = await submit({
+      message: 'Written, then announced by the retry',
+      recipients: [{ userId: alice.id, channels: ['in_app'] }],
+    });
+
     // The first worker wrote the row; its announcement hangs on the frozen connection.
     await eventually(async () => (await attemptOf(jobId))?.items === 1, { timeoutMs: 20_000 });
     await killNow(first);

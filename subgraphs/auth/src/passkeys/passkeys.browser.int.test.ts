@@ -62,11 +62,14 @@ describe.skipIf(servicesMissing || browserMissing)('the console with passkeys in
     await expect.poll(() => status.innerText()).toBe('Passkey renamed: Work laptop');
     console.info('browser test: added a passkey through the page and renamed it');
 
+    // Signed out, the page offers passkeys through autofill: without a user to pick one, nothing is answered.
+    await authenticator.presence(false);
     await page.click('#sign-out');
     await expect.poll(() => status.innerText()).toBe('Signed out');
     expect(await page.locator('#signed-in').isHidden()).toBe(true);
 
     await page.fill('#email', user.email);
+    await authenticator.presence(true);
     await page.click('#passkey-sign-in');
     await expect.poll(() => who.innerText()).toBe(`Signed in as ${user.email} with a passkey`);
     expect((await authenticator.credentials())[0]!.signCount).toBeGreaterThan(held!.signCount);
@@ -118,8 +121,12 @@ describe.skipIf(servicesMissing || browserMissing)('the console with passkeys in
     await page.click('#add-passkey');
     await expect.poll(() => status.innerText()).toBe('Passkey added: Passkey');
 
+    await authenticator.presence(false);
     await page.click('#sign-out');
     await expect.poll(() => status.innerText()).toBe('Signed out');
+    // A user there to pick the suggestion, for the sign-in page's own autofill request (a fresh load asks anew).
+    await authenticator.presence(true);
+    await page.reload();
     await page.click('#email');
     // The browser shows its suggestions a moment after the field takes focus; no event tells the page when.
     await pause(500);
