@@ -201,6 +201,12 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
   });
 
   it('opens a task: its fields, its thread with reactions, a comment added, reacted to and deleted', async () => {
+    // The board reads itself again when the last test's own change arrives live (100 ms after it): that read is
+    // the board's, not the task's, so it is let finish first (no operation for 600 ms).
+    for (let seen = -1; seen !== operations.length;) {
+      seen = operations.length;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    }
     const before = operations.length;
     await page().getByRole('link', { name: 'Order steel girders', exact: true }).click();
     await expect.poll(() => page().getByRole('heading', { level: 1 }).innerText()).toBe('Order steel girders');
