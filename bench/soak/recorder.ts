@@ -5,6 +5,8 @@ export interface Outcome {
   retryAfter: string | null;
   /** A transport failure (the connection closed under the request), instead of a status. */
   error?: string;
+  /** The answer's body, kept with a failure to say where it came from. */
+  body?: unknown;
 }
 
 export interface RecordedFailure extends Outcome {

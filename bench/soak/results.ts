@@ -172,7 +172,7 @@ function unexplainedLines(failures: RecordedFailure[]): string[] {
   if (failures.length === 0) return [];
   const groups = new Map<string, number>();
   for (const failure of failures) {
-    const answer = (failure as RecordedFailure & { body?: unknown }).body ?? failure.error ?? '';
+    const answer = failure.body ?? failure.error ?? '';
     const text = (typeof answer === 'string' ? answer : JSON.stringify(answer)).replace(/\s+/g, ' ').slice(0, 100);
     const key = `${failure.className} ${failure.status} retry-after=${failure.retryAfter ?? '-'} ${text}`;
     groups.set(key, (groups.get(key) ?? 0) + 1);
