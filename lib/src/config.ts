@@ -237,6 +237,12 @@ const environmentShape = {
    * requests. 0 where the platform delays the signal itself (Kubernetes's preStop pause).
    */
   DRAIN_NOTICE_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  /**
+   * How long the edge keeps subscribing again to a subgraph whose subscription connection was lost (a replica
+   * restarting) before it ends the client's subscription with a 503 error; the subgraph catches the resumed
+   * subscription up from the time of the loss.
+   */
+  SUBSCRIPTION_RESUME_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
 };
 
 export type Environment = z.infer<z.ZodObject<typeof environmentShape>>;

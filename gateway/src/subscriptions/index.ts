@@ -9,7 +9,8 @@ import type { Graph } from '../graph/apollo.js';
 import { formatGatewayError } from '../graph/format-error.js';
 import { subgraphRegistry } from '../subgraph-registry.js';
 import { SubscriptionPlanExecutor } from './plan-executor.js';
-import { InProcessUpstream, RemoteUpstream, type SubscriptionUpstream } from './upstream.js';
+import { RemoteUpstream } from './remote-upstream.js';
+import { InProcessUpstream, type SubscriptionUpstream } from './upstream.js';
 import { BrowserOrigins } from '../edge/browser-origins.js';
 import { proxyTrustOf } from '../edge/trusted-proxies.js';
 import { SocketAuthority } from './socket-authority.js';
@@ -45,7 +46,13 @@ export async function attachSubscriptions(options: SubscriptionsOptions): Promis
     const subgraph = options.local.get(name);
     upstreams[name] = subgraph
       ? new InProcessUpstream({ subgraph, logger: platform.logger })
-      : new RemoteUpstream({ name, httpUrl: remoteUrl(name), identity });
+      : new RemoteUpstream({
+          name,
+          httpUrl: remoteUrl(name),
+          identity,
+          resumeWindowMs: platform.config.SUBSCRIPTION_RESUME_SECONDS * 1000,
+          now: platform.now,
+        });
     dataSources[name] = options.dataSource(name);
   }
   const executor = new SubscriptionPlanExecutor({

@@ -6,6 +6,7 @@ import {
   actorsOf,
   closeCode,
   collect,
+  connected,
   inboxSubscription,
   openInbox,
   wsClient,
@@ -14,6 +15,7 @@ import {
 import { createNotificationsSubgraph } from '@platform/notifications/app';
 import { createTestDatabase, newSharedResources, startTestServer, type TestServer } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
+import { startTcpProxy } from '../../../test/tcp-proxy.js';
 import { startStandaloneSubgraph, type StandaloneSubgraph } from '../../../test/standalone-subgraph.js';
 import { createSignedInUser, type TestUser } from '../../../test/users.js';
 import { eventually, pause } from '../../../test/waiting.js';
@@ -23,12 +25,21 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let subgraph: StandaloneSubgraph;
   let gateway: TestServer;
+  /** A second edge whose way to the subgraph passes a TCP proxy that can cut it. */
+  let resuming: TestServer;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let actors: Actors;
   let alice: TestUser;
   let bob: TestUser;
   /** Upgraded sockets open on the subgraph: the gateway's upstream connections. */
   const upstream = new Set<Duplex>();
   const upstreamCount = (count: number) => eventually(async () => upstream.size === count, { timeoutMs: 5000 });
+  const notify = (user: TestUser, message: string) =>
+    actors.api.post(
+      '/internal/notifications',
+      { userId: user.id, message, targetLink: '/inbox', targetText: 'Open' },
+      { token: actors.serviceToken },
+    );
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -39,11 +50,18 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
       socket.once('close', () => upstream.delete(socket));
     });
     gateway = await startTestServer(shared, { SUBGRAPH_NOTIFICATIONS_URL: subgraph.url });
+    proxy = await startTcpProxy(subgraph.url);
+    resuming = await startTestServer(shared, {
+      SUBGRAPH_NOTIFICATIONS_URL: proxy.url,
+      SUBSCRIPTION_RESUME_SECONDS: '3',
+    });
     actors = await actorsOf(gateway.url);
     alice = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'alice' });
     bob = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'bob' });
   });
   afterAll(async () => {
+    await resuming?.close();
+    await proxy?.close();
     await gateway?.close();
     await subgraph?.close();
     await database?.drop();
@@ -88,14 +106,52 @@ describe.skipIf(servicesMissing)('subscriptions of a remote subgraph (distribute
     await aliceSocket.dispose();
   });
 
-  it('ends a subscription with a 503 GraphQL error when the upstream connection drops; the client socket stays', async () => {
-    const socket = wsClient(gateway.url, alice.token);
+  it('resumes a subscription whose upstream connection drops: the item published in the gap comes first, then live ones', async () => {
+    const carol = await createSignedInUser(actors.api, actors.adminToken, { emailPrefix: 'carol' });
+    const socket = wsClient(resuming.url, carol.token);
+    const ready = connected(socket);
     const inbox = collect(socket, inboxSubscription);
+    const updates = collect(socket, 'subscription { inboxUpdated { change item { id message } } }');
+    await ready;
+    await upstreamCount(2);
+    await pause(300);
+
+    // The subgraph stays up; the edge's connections to it are cut and new ones refused while an item is created.
+    proxy.setMode('refuse');
+    await upstreamCount(0);
+    expect((await notify(carol, 'Published in the gap')).status).toBe(201);
+    await pause(500);
+    proxy.setMode('forward');
+
+    await inbox.next(1, 10_000);
+    await updates.next(1, 10_000);
+    expect((inbox.events[0] as any).data.inboxChanged.notification.message).toBe('Published in the gap');
+    expect((updates.events[0] as any).data.inboxUpdated).toMatchObject({
+      change: 'CREATED',
+      item: { message: 'Published in the gap' },
+    });
+    expect((await notify(carol, 'Published after the resumption')).status).toBe(201);
+    await inbox.next(2, 5000);
+    expect((inbox.events[1] as any).data.inboxChanged.notification.message).toBe('Published after the resumption');
+    expect([inbox.completed, updates.completed, inbox.errors, updates.errors]).toEqual([false, false, [], []]);
+    await socket.dispose();
+  });
+
+  it('ends a subscription with a 503 GraphQL error when the upstream stays unreachable for the resume window; the client socket stays', async () => {
+    const socket = wsClient(resuming.url, alice.token);
+    const ready = connected(socket);
+    const inbox = collect(socket, inboxSubscription);
+    await ready;
     await upstreamCount(1);
-    for (const raw of upstream) raw.destroy();
-    await inbox.settled();
+    const lostAt = Date.now();
+    proxy.setMode('refuse');
+    await inbox.settled(10_000);
+    // SUBSCRIPTION_RESUME_SECONDS=3: not before the window, and not long after it.
+    expect(Date.now() - lostAt).toBeGreaterThanOrEqual(3000);
+    expect(Date.now() - lostAt).toBeLessThan(8000);
     expect(inbox.completed).toBe(true);
     expect((inbox.events[0] as any).errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+    proxy.setMode('forward');
     const query = collect(socket, '{ myNotifications(limit: 1) { totalItems } }');
     await query.settled();
     expect((query.events[0] as any).data.myNotifications.totalItems).toBeGreaterThan(0);

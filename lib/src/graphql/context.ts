@@ -18,6 +18,11 @@ export interface GatewayContext {
   caller: Caller | null;
   /** Why a presented bearer was refused; raised only by operations that need a caller. */
   authFailure: AppError | null;
+  /**
+   * A subscription the edge subscribed again after losing its upstream at this time (subscription-resume.ts):
+   * a subscription that can read what was published since sends that first.
+   */
+  resumeSince?: Date;
 }
 
 /** The caller of an operation that needs one; the bearer's own failure is the error when there is none. */

@@ -21,20 +21,26 @@ const signedFor = new WeakMap<GatewayContext, Promise<string>>();
 export class InternalIdentity {
   constructor(private readonly codec: TokenCodec) {}
 
+  /** One token per request, however many subgraph fetches it makes. */
   sign(context: GatewayContext): Promise<string> {
     let token = signedFor.get(context);
     if (!token) {
-      const claims: IdentityClaims = {
-        caller: context.caller,
-        request: context.request,
-        ...(context.authFailure ? { auth_failure: context.authFailure.message } : {}),
-      };
-      token = this.codec
-        .sign(tokenKinds.internalIdentity, 'gateway', { ...claims }, tokenLifetimes.internalIdentityMs)
-        .then((issued) => issued.token);
+      token = this.signAnew(context);
       signedFor.set(context, token);
     }
     return token;
+  }
+
+  /** A token of its own, for a connection opened later than the request (a subscription resumed by the edge). */
+  signAnew(context: GatewayContext): Promise<string> {
+    const claims: IdentityClaims = {
+      caller: context.caller,
+      request: context.request,
+      ...(context.authFailure ? { auth_failure: context.authFailure.message } : {}),
+    };
+    return this.codec
+      .sign(tokenKinds.internalIdentity, 'gateway', { ...claims }, tokenLifetimes.internalIdentityMs)
+      .then((issued) => issued.token);
   }
 
   async verify(token: string | undefined): Promise<GatewayContext> {

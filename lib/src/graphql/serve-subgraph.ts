@@ -18,6 +18,7 @@ import { InvalidInternalIdentityError } from '../auth/auth.errors.js';
 import { UnauthenticatedError } from '../errors.js';
 import { registerTraceHooks } from '../http-tracing.js';
 import type { Logger } from '../logger.js';
+import type { Platform } from '../platform.js';
 import { drainOf } from '../process/http-drain.js';
 import type { ProcessParts } from '../process/process-parts.js';
 import { closeSockets } from '../process/socket-close.js';
@@ -25,6 +26,7 @@ import type { GatewayContext } from './context.js';
 import { containError, graphQLErrorOf } from './error-boundary.js';
 import { InternalIdentity } from './internal-identity.js';
 import { refuseOversizedQuietly } from './oversized-messages.js';
+import { resumeSinceOf } from './subscription-resume.js';
 import type { Subgraph } from './subgraph.js';
 
 /**
@@ -83,7 +85,7 @@ export async function serveSubgraph(
       .code(ok ? 200 : 503)
       .send({ status: ok ? 'ok' : 'degraded', database: healthy ? 'healthy' : 'unhealthy' });
   });
-  const sockets = attachSubscriptionSocket(app, subgraph, identity, platform.logger);
+  const sockets = attachSubscriptionSocket(app, subgraph, identity, platform);
   // A process closes them as it starts draining; a test's app.close() closes them here.
   drainOf(app.server).alsoClose(sockets.close);
   app.addHook('preClose', async () => {
@@ -142,7 +144,7 @@ function attachSubscriptionSocket(
   app: FastifyInstance,
   subgraph: Subgraph,
   identity: InternalIdentity,
-  logger: Logger,
+  { logger, now }: Pick<Platform, 'logger' | 'now'>,
 ): { close(): Promise<void> } {
   const wss = new WebSocketServer({ server: app.server, path: '/graphql', maxPayload: socketMessageLimitBytes });
   wss.on('error', (error) => logger.error({ err: error }, 'subgraph subscription server error'));
@@ -164,7 +166,11 @@ function attachSubscriptionSocket(
         ctx.extra.identity = base;
         return true;
       },
-      context: (ctx) => subgraph.createContext(ctx.extra.identity!),
+      context: (ctx, _id, payload) =>
+        subgraph.createContext({
+          ...ctx.extra.identity!,
+          resumeSince: resumeSinceOf(payload.extensions, now()),
+        }),
       onNext: (_ctx, _id, _payload, _args, result) => containResult(result, logger),
       onError: (_ctx, _id, _payload, errors) => errors.map((error) => containError(error, logger).toJSON()),
     },

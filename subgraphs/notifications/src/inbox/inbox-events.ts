@@ -1,5 +1,6 @@
 import type { Logger } from '@platform/lib/logger';
 import type { PubSub, Unsubscribe } from '@platform/lib/store/ports';
+import { withCatchUp } from '@platform/lib/store/catch-up-iterator';
 import { pubSubIterator, type Subscribable } from '@platform/lib/store/pubsub-iterator';
 import { InboxChange, type InboxItem, type InboxUpdate } from './inbox-state.types.js';
 import type { InboxEvent, NotificationType } from './inbox.types.js';
@@ -100,14 +101,40 @@ export class InboxEvents {
     await Promise.all(batches);
   }
 
-  /** The spec-era `inboxChanged` events: new items and read marks. */
-  subscribe(userId: number): AsyncIterableIterator<InboxEvent> {
-    return pubSubIterator(this.events, String(userId), (event) => event);
+  /**
+   * The spec-era `inboxChanged` events: new items and read marks. A subscription resumed by the edge after it
+   * lost its upstream (`resumeSince`) first gets the new items it may have missed.
+   */
+  subscribe(userId: number, resumeSince?: Date): AsyncIterableIterator<InboxEvent> {
+    const live = pubSubIterator(this.events, String(userId), (event) => event);
+    if (!resumeSince) return live;
+    return withCatchUp(
+      live,
+      async () => (await this.missed(userId, resumeSince)).flatMap(({ event }) => (event ? [event] : [])),
+      (event) => event.notification?.id ?? null,
+    );
   }
 
-  /** Every change (`inboxUpdated`). */
-  subscribeUpdates(userId: number): AsyncIterableIterator<InboxUpdate> {
-    return pubSubIterator(this.updates, String(userId), (update) => update);
+  /** Every change (`inboxUpdated`); a resumed subscription first gets the new items it may have missed. */
+  subscribeUpdates(userId: number, resumeSince?: Date): AsyncIterableIterator<InboxUpdate> {
+    const live = pubSubIterator(this.updates, String(userId), (update) => update);
+    if (!resumeSince) return live;
+    return withCatchUp(
+      live,
+      async () => (await this.missed(userId, resumeSince)).map(({ update }) => update),
+      ({ change, item }) => (change === InboxChange.CREATED && item ? item.id : null),
+    );
+  }
+
+  /**
+   * A resumed subscription's catch-up: the user's unread items created since shortly before the loss, read once
+   * this instance listens (so that an item announced after the read arrives live). An item the subscriber saw
+   * before the loss may come again; clients key items by id.
+   */
+  private async missed(userId: number, lostAt: Date): Promise<AddressedInboxEvent[]> {
+    await this.upstream;
+    const rows = await this.deps.unreadSince([userId], new Date(lostAt.getTime() - catchUpMarginMs));
+    return rows.map(newItemEvent);
   }
 
   private async listen(userId: number, onEvent: (message: Message) => void): Promise<Unsubscribe> {

@@ -61,7 +61,7 @@ export class InboxStateResolver {
       "Every change of the signed-in user's inbox, with both counts (graphql-ws; token in the init payload).",
     subscribe: ({ context }) => {
       const ctx = context as NotificationsContext;
-      return ctx.notifications.events.subscribeUpdates(userOf(ctx).userId);
+      return ctx.notifications.events.subscribeUpdates(userOf(ctx).userId, ctx.resumeSince);
     },
   })
   inboxUpdated(@Root() update: InboxUpdate): InboxUpdate {

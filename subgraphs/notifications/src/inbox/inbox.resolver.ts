@@ -75,7 +75,7 @@ export class InboxResolver {
     description: "Changes of the signed-in user's inbox (graphql-ws; token in the init payload).",
     subscribe: ({ context }) => {
       const ctx = context as NotificationsContext;
-      return ctx.notifications.events.subscribe(userOf(ctx).userId);
+      return ctx.notifications.events.subscribe(userOf(ctx).userId, ctx.resumeSince);
     },
   })
   inboxChanged(@Root() event: InboxEvent): InboxEvent {

@@ -1,5 +1,6 @@
 import { Arg, Ctx, FieldResolver, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { userWithPermission } from '@platform/lib/graphql/context';
+import { refuseResumption } from '@platform/lib/graphql/subscription-resume';
 import type { ProjectsContext } from '../context.js';
 import { PersonReference, personOf } from '../projects/project.types.js';
 import { ReactionCountsType, TaskActivityType, TaskHistoryType } from './activity.types.js';
@@ -20,6 +21,8 @@ export class ActivityResolver {
       'subscribing; graphql-ws, token in the init payload)',
     subscribe: ({ args, context }) => {
       const ctx = context as ProjectsContext;
+      // Entries and counts published while the edge's upstream was lost are not read back: the client starts again.
+      refuseResumption(ctx);
       userWithPermission(ctx, 'tasks:read');
       return ctx.projects.activity.live((args as { projectId: string }).projectId);
     },
@@ -37,6 +40,8 @@ export class ActivityResolver {
       'checked when subscribing)',
     subscribe: ({ args, context }) => {
       const ctx = context as ProjectsContext;
+      // Entries and counts published while the edge's upstream was lost are not read back: the client starts again.
+      refuseResumption(ctx);
       userWithPermission(ctx, 'tasks:read');
       return ctx.projects.activity.liveReactions((args as { projectId: string }).projectId);
     },
