@@ -61,6 +61,16 @@ export class MemorySampler {
     }
   }
 
+  /** Every sample, by process (MB every 5 s): where to look when a process grew. */
+  series(): Record<string, { pid: number; at: string; mb: number }[]> {
+    return Object.fromEntries(
+      [...this.samples].map(([name, samples]) => [
+        name,
+        samples.map(({ pid, at, mb }) => ({ pid, at: new Date(at).toISOString(), mb })),
+      ]),
+    );
+  }
+
   stop(): Record<string, MemoryResult> {
     clearInterval(this.timer);
     this.sample();

@@ -30,15 +30,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<number> {
   const root = projectRoot();
-  const cluster = await startCluster(root, join(root, process.env.CLUSTER_DIR ?? '.cluster-soak'));
+  const clusterDir = join(root, process.env.CLUSTER_DIR ?? '.cluster-soak');
+  const cluster = await startCluster(root, clusterDir);
   try {
-    return await soak(cluster);
+    return await soak(cluster, clusterDir);
   } finally {
     await cluster.stop();
   }
 }
 
-async function soak(cluster: Awaited<ReturnType<typeof startCluster>>): Promise<number> {
+async function soak(cluster: Awaited<ReturnType<typeof startCluster>>, clusterDir: string): Promise<number> {
   const { entry, adminEmail } = cluster.state();
   const admin = { email: adminEmail, password: cluster.adminPassword };
   console.log(`[soak] ${minutes} min on ${entry.http}; setting up ${population.subscribers} inboxes`);
@@ -120,6 +121,9 @@ async function soak(cluster: Awaited<ReturnType<typeof startCluster>>): Promise<
   }
   await Promise.all([traffic, producer]);
   const ranMs = Date.now() - startedAt;
+  // The run is over: what follows (reading every inbox whole) is the judge's load, not the platform's.
+  const memoryResults = memory.stop();
+  writeFileSync(join(clusterDir, 'memory-samples.json'), `${JSON.stringify(memory.series(), null, 2)}\n`);
 
   // Deliveries finish (the crashed worker's job is retried after NOTIFICATION_JOB_EXPIRE_SECONDS), then count.
   const settleUntil = Date.now() + 90_000;
@@ -133,7 +137,6 @@ async function soak(cluster: Awaited<ReturnType<typeof startCluster>>): Promise<
     inboxesNow = await inboxes.inboxes();
   }
   await sleep(1000);
-  const memoryResults = memory.stop();
   inboxes.close();
 
   const results: SoakResults = judge({
