@@ -49,11 +49,12 @@ export function wsClient(
   });
 }
 
-/** Collects the events of one subscription; `next(n)` waits until n have arrived. */
+/** Collects the events of one subscription (`extensions` as the edge sends them); `next(n)` waits for n. */
 export function collect<T = Record<string, unknown>>(
   client: Client,
   query: string,
   variables: Record<string, unknown> = {},
+  extensions?: Record<string, unknown>,
 ) {
   const events: T[] = [];
   const errors: unknown[] = [];
@@ -61,7 +62,7 @@ export function collect<T = Record<string, unknown>>(
   const waiters: (() => void)[] = [];
   const wake = () => waiters.splice(0).forEach((resolve) => resolve());
   const dispose = client.subscribe<T>(
-    { query, variables },
+    { query, variables, ...(extensions ? { extensions } : {}) },
     {
       next: (value) => {
         events.push(value as T);
