@@ -32,6 +32,8 @@ export async function startCluster(root: string, dir: string): Promise<SoakClust
     ...process.env,
     CLUSTER_DIR: dir,
     RATE_LIMIT_ENABLED: 'false',
+    // Memory is read after a full garbage collection, asked for through each Node process's inspector.
+    CLUSTER_INSPECT: '1',
     NOTIFICATION_JOB_EXPIRE_SECONDS: '15',
   };
   const supervisor = spawn(process.execPath, [script, 'start', '--no-build'], {

@@ -192,6 +192,8 @@ export function printResults(results: SoakResults): void {
     name,
     m.startMb.toFixed(1),
     m.endMb.toFixed(1),
+    m.heapStartMb?.toFixed(1) ?? '',
+    m.heapEndMb?.toFixed(1) ?? '',
     `${(m.growth * 100).toFixed(1)}%`,
     m.judged ? 'yes' : 'no',
   ]);
@@ -200,7 +202,7 @@ export function printResults(results: SoakResults): void {
       `\nsoak: ${results.minutes} min`,
       table(['class', 'requests', 'failed', 'p50 ms', 'p99 ms'], classes),
       '',
-      table(['process', 'start MB', 'end MB', 'growth', 'judged'], memory),
+      table(['process', 'start MB', 'end MB', 'heap start MB', 'heap end MB', 'growth', 'judged'], memory),
       '',
       `notifications: ${JSON.stringify(results.notifications)}`,
       `subscribers: ${JSON.stringify(results.subscribers)}; revokedAccepted: ${results.revokedAccepted}`,

@@ -68,7 +68,7 @@ async function soak(cluster: Awaited<ReturnType<typeof startCluster>>, clusterDi
   );
 
   recorder.startCounting();
-  const memory = new MemorySampler(cluster, { warmUpMs: 60_000, judgedAfterMs: 60_000 });
+  const memory = new MemorySampler(cluster, join(clusterDir, 'logs'), { warmUpMs: 60_000, judgedAfterMs: 60_000 });
   const sentMessages = new Set<string>();
   let jobNumber = 0;
   const sendJob = async (): Promise<boolean> => {
@@ -100,7 +100,8 @@ async function soak(cluster: Awaited<ReturnType<typeof startCluster>>, clusterDi
   const probe = async () =>
     (await call(entry.http, '/api/v1/auth/devices', { token: fixtures.adminToken }).catch(() => undefined))?.status ===
     200;
-  const gap = () => sleep(Math.max(5000, durationMs * 0.08));
+  // Short pauses between faults, so that the processes they restarted have half of a 5-minute run to be judged.
+  const gap = () => sleep(Math.min(Math.max(5000, durationMs * 0.08), 10_000));
   let revoked = { accepted: 0, tried: 0 };
   try {
     await sleep(Math.max(10_000, durationMs * 0.1));
@@ -122,7 +123,7 @@ async function soak(cluster: Awaited<ReturnType<typeof startCluster>>, clusterDi
   await Promise.all([traffic, producer]);
   const ranMs = Date.now() - startedAt;
   // The run is over: what follows (reading every inbox whole) is the judge's load, not the platform's.
-  const memoryResults = memory.stop();
+  const memoryResults = await memory.stop();
   writeFileSync(join(clusterDir, 'memory-samples.json'), `${JSON.stringify(memory.series(), null, 2)}\n`);
 
   // Deliveries finish (the crashed worker's job is retried after NOTIFICATION_JOB_EXPIRE_SECONDS), then count.

@@ -225,6 +225,9 @@ async function start(build) {
     secrets: { jwtSecret: randomBytes(48).toString('base64url'), encryptionKey: randomBytes(32).toString('base64') },
     admin: { email: 'admin@cluster.test', password: randomBytes(24).toString('base64url') },
     passThrough: await passThrough(),
+    // CLUSTER_INSPECT=1: every Node process opens its inspector on a loopback port of its own (printed in its log),
+    // so that the soak can ask it for a full garbage collection before it reads its memory.
+    nodeFlags: process.env.CLUSTER_INSPECT === '1' ? ['--inspect=127.0.0.1:0'] : [],
   };
   writeFileSync(files.password, `${plan.admin.password}\n`, { mode: 0o600 });
   const processes = processesOf(plan);
