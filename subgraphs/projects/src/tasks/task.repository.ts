@@ -1,6 +1,7 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
-import { findPage } from '../listing/list.repository.js';
+import type { RecordVersion } from '@platform/lib/entity-tag';
+import { findPage, likePattern } from '../listing/list.repository.js';
 import type { ProjectTasks } from '../projects/project.service.js';
 import { Task, TaskParticipant } from './task.entity.js';
 import type { TaskPriority } from '@platform/lib/contract/project-values';
@@ -48,6 +49,50 @@ const sortColumn: Record<TaskSortField, keyof Task> = {
   priority: 'priorityRank',
   status: 'status',
 };
+
+/** The columns behind the sort keys, as `sortColumn` names their properties. */
+const sortColumnName: Record<TaskSortField, string> = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  name: 'name',
+  uniqueCode: 'number',
+  endDate: 'end_date',
+  priority: 'priority_rank',
+  status: 'status',
+};
+
+interface PageVersionRow {
+  found: boolean;
+  total: number;
+  ids: string[] | null;
+  times: Date[] | null;
+}
+
+/**
+ * The version of a page of a project's tasks ($1 the project's id or null, $2 its code), under the filters of
+ * `page` (status, priority, department, search) in its order and window: whether the live project exists, the
+ * number of matching tasks, and the page's ids and update times in order. One statement where the full page takes
+ * three (project, page, count); its text is fixed per order, so each order is one prepared statement.
+ */
+function pageVersionStatement(sortBy: TaskSortField, sortOrder: 'asc' | 'desc'): PreparedStatement {
+  const order = `t."${sortColumnName[sortBy]}" ${sortOrder}, t."id" ${sortOrder}`;
+  return {
+    name: `projects.tasks.page_version.${sortBy}.${sortOrder}`,
+    text: `
+  with "project" as (
+    select "id" from "projects"."project"
+    where "deleted_at" is null and ("id" = $1::uuid or "unique_code" = $2)),
+  "matching" as (
+    select t."id", t."updated_at", row_number() over (order by ${order}) as "n"
+    from "projects"."task" t join "project" p on t."project_id" = p."id"
+    where t."deleted_at" is null and ($3::text is null or t."status" = $3)
+      and ($4::text is null or t."priority" = $4) and ($5::uuid is null or t."department_id" = $5)
+      and ($6::text is null or t."name" ilike $6 or t."unique_code" ilike $6 or t."description" ilike $6))
+  select exists (select 1 from "project") as "found", (select count(*)::int from "matching") as "total",
+    array_agg(w."id" order by w."n") as "ids", array_agg(w."updated_at" order by w."n") as "times"
+  from "matching" w where w."n" > $7 and w."n" <= $7 + $8`,
+  };
+}
 
 /** A page of a project's tasks with the participants of each, newest first. */
 export interface TaskPageWithParticipants {
@@ -122,6 +167,35 @@ export class TaskRepository implements ProjectTasks {
 
   findLive(uniqueCode: string): Promise<Task | null> {
     return this.em.findOne(Task, { uniqueCode, deletedAt: null });
+  }
+
+  /** A live task's version: its id and update time only (the entity tag of a conditional GET). */
+  async versionOf(uniqueCode: string): Promise<RecordVersion | null> {
+    const row = await this.em.findOne(Task, { uniqueCode, deletedAt: null }, { fields: ['id', 'updatedAt'] });
+    return row && { id: row.id, updatedAt: row.updatedAt };
+  }
+
+  /**
+   * The version of the page `page` of a project's tasks would answer (the same filters, order and window): null when
+   * the project is unknown or deleted. Hand-written: one statement instead of the page's three.
+   */
+  async pageVersionOfProject(
+    project: { id: string | null; code: string | null },
+    query: TaskListQuery,
+  ): Promise<{ items: RecordVersion[]; total: number } | null> {
+    const [row] = await runStatement<PageVersionRow>(this.em, pageVersionStatement(query.sortBy, query.sortOrder), [
+      project.id,
+      project.code,
+      query.status ?? null,
+      query.priority ?? null,
+      query.departmentId ?? null,
+      query.search ? likePattern(query.search) : null,
+      (query.page - 1) * query.limit,
+      query.limit,
+    ]);
+    if (!row?.found) return null;
+    const times = row.times ?? [];
+    return { total: row.total, items: (row.ids ?? []).map((id, index) => ({ id, updatedAt: times[index]! })) };
   }
 
   findLiveById(id: string): Promise<Task | null> {
