@@ -82,6 +82,24 @@ describe('REST docs', () => {
     }
   });
 
+  it("describes the GETs answering If-None-Match from their version: the version's operation and tag", () => {
+    const versioned = restRoutes.filter((route) => route.version).map((route) => route.url);
+    expect(versioned).toEqual([
+      '/api/v1/projects',
+      '/api/v1/projects/:uniqueCode',
+      '/api/v1/tasks/projects/:projectId/tasks',
+      '/api/v1/tasks/:unique_code',
+    ]);
+    for (const url of versioned) {
+      const described = operation(url.replace(/:(\w+)/g, '{$1}'), 'get');
+      expect(described.description, url).toMatch(/With `If-None-Match`, first its version:[\s\S]*EntityTag/);
+      expect(described.responses['200'].headers.ETag.description, url).toMatch(/version/);
+      expect(described.responses['304'].headers.ETag.description, url).toMatch(/version/);
+      const header = described.parameters.find((parameter) => parameter.name === 'If-None-Match');
+      expect(header.description, url).toMatch(/one cheap statement/);
+    }
+  });
+
   it('names the security scheme and the refusals with the one error body', () => {
     expect(operation('/api/v1/auth/login', 'post').security).toEqual([]);
     expect(operation('/api/v1/projects', 'get').security).toEqual([{ bearer: [] }]);

@@ -9,6 +9,7 @@ import { TaskFieldsResolver, TaskParticipantFieldsResolver } from './tasks/task-
 import { TaskBulkResolver } from './tasks/task-bulk.resolver.js';
 import { TaskConnectionResolver } from './tasks/task-connections.resolver.js';
 import { TaskTagResolver } from './tasks/task-tags.resolver.js';
+import { ProjectTagResolver } from './projects/project-tags.resolver.js';
 import { TaskResolver } from './tasks/task.resolver.js';
 import { TaskNestedResolver } from './tasks/task-nested.resolver.js';
 // type-graphql adds a type's field resolvers in the order their modules load, and the SDL lists them so: these two
@@ -38,6 +39,7 @@ export function buildProjectsSchema() {
       TaskBulkResolver,
       TaskConnectionResolver,
       TaskTagResolver,
+      ProjectTagResolver,
       TaskFieldsResolver,
       TaskParticipantFieldsResolver,
       TaskNestedResolver,

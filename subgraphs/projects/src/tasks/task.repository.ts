@@ -1,7 +1,13 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import type { RecordVersion } from '@platform/lib/entity-tag';
-import { findPage, likePattern } from '../listing/list.repository.js';
+import {
+  findPage,
+  likePattern,
+  pageVersionOf,
+  pageVersionSelect,
+  type PageVersionRow,
+} from '../listing/list.repository.js';
 import type { ProjectTasks } from '../projects/project.service.js';
 import { Task, TaskParticipant } from './task.entity.js';
 import type { TaskPriority } from '@platform/lib/contract/project-values';
@@ -61,11 +67,8 @@ const sortColumnName: Record<TaskSortField, string> = {
   status: 'status',
 };
 
-interface PageVersionRow {
+interface TaskPageVersionRow extends PageVersionRow {
   found: boolean;
-  total: number;
-  ids: string[] | null;
-  times: Date[] | null;
 }
 
 /**
@@ -88,9 +91,7 @@ function pageVersionStatement(sortBy: TaskSortField, sortOrder: 'asc' | 'desc'):
     where t."deleted_at" is null and ($3::text is null or t."status" = $3)
       and ($4::text is null or t."priority" = $4) and ($5::uuid is null or t."department_id" = $5)
       and ($6::text is null or t."name" ilike $6 or t."unique_code" ilike $6 or t."description" ilike $6))
-  select exists (select 1 from "project") as "found", (select count(*)::int from "matching") as "total",
-    array_agg(w."id" order by w."n") as "ids", array_agg(w."updated_at" order by w."n") as "times"
-  from "matching" w where w."n" > $7 and w."n" <= $7 + $8`,
+  ${pageVersionSelect('$7', '$8', 'exists (select 1 from "project") as "found", ')}`,
   };
 }
 
@@ -183,7 +184,7 @@ export class TaskRepository implements ProjectTasks {
     project: { id: string | null; code: string | null },
     query: TaskListQuery,
   ): Promise<{ items: RecordVersion[]; total: number } | null> {
-    const [row] = await runStatement<PageVersionRow>(this.em, pageVersionStatement(query.sortBy, query.sortOrder), [
+    const [row] = await runStatement<TaskPageVersionRow>(this.em, pageVersionStatement(query.sortBy, query.sortOrder), [
       project.id,
       project.code,
       query.status ?? null,
@@ -193,9 +194,7 @@ export class TaskRepository implements ProjectTasks {
       (query.page - 1) * query.limit,
       query.limit,
     ]);
-    if (!row?.found) return null;
-    const times = row.times ?? [];
-    return { total: row.total, items: (row.ids ?? []).map((id, index) => ({ id, updatedAt: times[index]! })) };
+    return row?.found ? pageVersionOf(row) : null;
   }
 
   findLiveById(id: string): Promise<Task | null> {

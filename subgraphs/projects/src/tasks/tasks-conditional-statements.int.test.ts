@@ -136,3 +136,81 @@ describe.skipIf(servicesMissing)('conditional GETs of tasks cost one cheap state
     }
   });
 });
+
+/** The same for projects: one project and a page of projects, 304 after one statement, the tag following changes. */
+describe.skipIf(servicesMissing)('conditional GETs of projects cost one cheap statement', () => {
+  let counted: Awaited<ReturnType<typeof startCountedServer>>;
+  let board: Awaited<ReturnType<typeof taskBoardOn>>;
+
+  beforeAll(async () => {
+    counted = await startCountedServer();
+    board = await taskBoardOn(counted.server.url, ['tasks:read', 'projects:write', 'projects:read']);
+  });
+  afterAll(async () => counted?.close());
+
+  const get = (path: string, headers: Record<string, string> = {}, token = board.writer.token) =>
+    board.api.get(path, { token, headers });
+
+  async function expectCheap304(path: string): Promise<string> {
+    const full = await get(path);
+    expect(full.status, path).toBe(200);
+    const tag = full.headers.get('etag')!;
+    let answer: Awaited<ReturnType<typeof get>> | undefined;
+    const statements = await counted.statementsOf(async () => {
+      answer = await get(path, { 'if-none-match': tag });
+    });
+    expect(answer!.status, path).toBe(304);
+    expect(answer!.headers.get('etag'), path).toBe(tag);
+    expect(statements, path).toHaveLength(1);
+    expect(statements[0], path).not.toMatch(/select \*|\.\*|project_participant|project_document|product/);
+    return tag;
+  }
+
+  async function expectChanged(path: string, oldTag: string): Promise<string> {
+    const changed = await get(path, { 'if-none-match': oldTag });
+    expect(changed.status, path).toBe(200);
+    expect(changed.headers.get('etag'), path).not.toBe(oldTag);
+    return expectCheap304(path);
+  }
+
+  it('answers 304 for a project and a page of projects after one statement, and follows every change', async () => {
+    const token = board.writer.token;
+    const names = ['Harbour crane', 'Bridge retrofit', 'Silo'];
+    const codes: string[] = [];
+    for (const name of names) codes.push((await board.project({ name })).uniqueCode);
+    const one = `/api/v1/projects/${codes[0]}`;
+    const page = `/api/v1/projects?sortBy=name&sortOrder=asc&limit=2&customerId=${board.customerId}`;
+    let oneTag = await expectCheap304(one);
+    let pageTag = await expectCheap304(page);
+
+    await board.api.patch(one, { description: 'Two cranes' }, { token });
+    oneTag = await expectChanged(one, oneTag);
+    pageTag = await expectChanged(page, pageTag);
+    // Reorder: Silo renamed to sort first.
+    await board.api.patch(`/api/v1/projects/${codes[2]}`, { name: 'Anchorage' }, { token });
+    pageTag = await expectChanged(page, pageTag);
+    expect((await get(page)).body.data.map((project: { name: string }) => project.name)).toEqual([
+      'Anchorage',
+      'Bridge retrofit',
+    ]);
+    // Insert after the window (the total), then delete.
+    await board.project({ name: 'Tunnel' });
+    pageTag = await expectChanged(page, pageTag);
+    await board.api.delete(`/api/v1/projects/${codes[1]}`, { token });
+    pageTag = await expectChanged(page, pageTag);
+    expect((await get(`/api/v1/projects/${codes[1]}`, { 'if-none-match': '*' })).status).toBe(404);
+
+    // No 304 for a caller the read refuses.
+    expect((await get(one, { 'if-none-match': oneTag }, board.nobody.token)).status).toBe(403);
+    expect((await get(page, { 'if-none-match': pageTag }, board.nobody.token)).status).toBe(403);
+    for (const query of [
+      '',
+      '?page=3&limit=1',
+      '?search=ANCH',
+      '?status=pending&sortBy=replyDate',
+      '?sortBy=contractValue&sortOrder=asc',
+    ]) {
+      await expectCheap304(`/api/v1/projects${query}`);
+    }
+  });
+});
