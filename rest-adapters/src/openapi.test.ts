@@ -4,7 +4,7 @@ import { restRoutes } from './index.js';
 import { openApiDocument } from './openapi.js';
 
 /** The document is plain JSON, read here as such. */
-type Operation = { parameters: any[]; requestBody: any; responses: any; security: object[] };
+type Operation = { description: string; parameters: any[]; requestBody: any; responses: any; security: object[] };
 
 describe('REST docs', () => {
   const document = openApiDocument(restRoutes, '1.0.0');
@@ -87,6 +87,7 @@ describe('REST docs', () => {
     expect(versioned).toEqual([
       '/api/v1/projects',
       '/api/v1/projects/:uniqueCode',
+      '/api/v1/tasks/my',
       '/api/v1/tasks/projects/:projectId/tasks',
       '/api/v1/tasks/:unique_code',
     ]);

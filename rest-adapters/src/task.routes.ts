@@ -156,6 +156,16 @@ export const taskRoutes = defineRoutes([
     variables: ({ query }) => query,
     response: taskPageShape,
     result: (data) => taskPageOf(data.myTasks),
+    version: {
+      operation: graphql(`
+        query MyTasksEntityTag($page: Int, $limit: Int, $search: String, $status: String, $priority: String) {
+          myTasksEntityTag(page: $page, limit: $limit, search: $search, status: $status, priority: $priority)
+        }
+      `),
+      variables: ({ query }) => query,
+      tag: (data) => data.myTasksEntityTag,
+      bodyTag: ({ data, meta }) => versionTagOf({ kind: 'task-page', items: data, page: meta }),
+    },
   }),
   route({
     method: 'GET',

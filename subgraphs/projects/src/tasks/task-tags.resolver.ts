@@ -1,7 +1,8 @@
 import { Arg, Args, Ctx, Query, Resolver } from 'type-graphql';
 import { userWithPermission } from '@platform/lib/graphql/context';
 import type { ProjectsContext } from '../context.js';
-import { TaskListArgs } from './task.inputs.js';
+import { MyTaskListArgs, TaskListArgs } from './task.inputs.js';
+import { actorOf } from './task.resolver.js';
 
 /**
  * The entity tags of tasks and task pages (issue 28, conditional requests): what REST's `If-None-Match` is compared
@@ -16,6 +17,15 @@ export class TaskTagResolver {
   async taskEntityTag(@Arg('uniqueCode', () => String) uniqueCode: string, @Ctx() ctx: ProjectsContext) {
     userWithPermission(ctx, 'tasks:read');
     return ctx.projects.tasks.tagOf(uniqueCode);
+  }
+
+  @Query(() => String, {
+    description:
+      "The entity tag of `myTasks` for the same arguments: changes when any of the caller's tasks on the page, their order or the total changes",
+  })
+  async myTasksEntityTag(@Ctx() ctx: ProjectsContext, @Args(() => MyTaskListArgs) args: MyTaskListArgs) {
+    const caller = userWithPermission(ctx, 'tasks:read');
+    return ctx.projects.tasks.pageTagOfActor(actorOf(caller), { ...args });
   }
 
   @Query(() => String, {

@@ -72,27 +72,38 @@ interface TaskPageVersionRow extends PageVersionRow {
 }
 
 /**
- * The version of a page of a project's tasks ($1 the project's id or null, $2 its code), under the filters of
- * `page` (status, priority, department, search) in its order and window: whether the live project exists, the
- * number of matching tasks, and the page's ids and update times in order. One statement where the full page takes
- * three (project, page, count); its text is fixed per order, so each order is one prepared statement.
+ * The version of a page of tasks under the filters of `page` (status, priority, department, search) in its order and
+ * window: the number of matching tasks and the page's ids and update times in order. The scope is a project ($1 its
+ * id or null, $2 its code; `found` tells whether the live project exists) or an employee's tasks ($1 the employee).
+ * One statement where the full page takes two or three; its text is fixed per scope and order, so each is one
+ * prepared statement.
  */
-function pageVersionStatement(sortBy: TaskSortField, sortOrder: 'asc' | 'desc'): PreparedStatement {
+function pageVersionStatement(
+  scope: 'project' | 'participant',
+  sortBy: TaskSortField,
+  sortOrder: 'asc' | 'desc',
+): PreparedStatement {
   const order = `t."${sortColumnName[sortBy]}" ${sortOrder}, t."id" ${sortOrder}`;
-  return {
-    name: `projects.tasks.page_version.${sortBy}.${sortOrder}`,
-    text: `
-  with "project" as (
+  const first = scope === 'project' ? 3 : 2;
+  const $ = (index: number) => `$${first + index}`;
+  const filters = `t."deleted_at" is null and (${$(0)}::text is null or t."status" = ${$(0)})
+      and (${$(1)}::text is null or t."priority" = ${$(1)}) and (${$(2)}::uuid is null or t."department_id" = ${$(2)})
+      and (${$(3)}::text is null or t."name" ilike ${$(3)} or t."unique_code" ilike ${$(3)} or t."description" ilike ${$(3)})`;
+  const numbered = `select t."id", t."updated_at", row_number() over (order by ${order}) as "n"`;
+  const text =
+    scope === 'project'
+      ? `with "project" as (
     select "id" from "projects"."project"
     where "deleted_at" is null and ("id" = $1::uuid or "unique_code" = $2)),
   "matching" as (
-    select t."id", t."updated_at", row_number() over (order by ${order}) as "n"
-    from "projects"."task" t join "project" p on t."project_id" = p."id"
-    where t."deleted_at" is null and ($3::text is null or t."status" = $3)
-      and ($4::text is null or t."priority" = $4) and ($5::uuid is null or t."department_id" = $5)
-      and ($6::text is null or t."name" ilike $6 or t."unique_code" ilike $6 or t."description" ilike $6))
-  ${pageVersionSelect('$7', '$8', 'exists (select 1 from "project") as "found", ')}`,
-  };
+    ${numbered} from "projects"."task" t join "project" p on t."project_id" = p."id"
+    where ${filters})
+  ${pageVersionSelect($(4), $(5), 'exists (select 1 from "project") as "found", ')}`
+      : `with "matching" as (
+    ${numbered} from "projects"."task" t
+    where t."id" in (select "task_id" from "projects"."task_participant" where "employee_id" = $1) and ${filters})
+  ${pageVersionSelect($(4), $(5), 'true as "found", ')}`;
+  return { name: `projects.tasks.page_version.${scope}.${sortBy}.${sortOrder}`, text };
 }
 
 /** A page of a project's tasks with the participants of each, newest first. */
@@ -184,9 +195,21 @@ export class TaskRepository implements ProjectTasks {
     project: { id: string | null; code: string | null },
     query: TaskListQuery,
   ): Promise<{ items: RecordVersion[]; total: number } | null> {
-    const [row] = await runStatement<TaskPageVersionRow>(this.em, pageVersionStatement(query.sortBy, query.sortOrder), [
-      project.id,
-      project.code,
+    return this.pageVersion('project', [project.id, project.code], query);
+  }
+
+  /** The version of the page of an employee's tasks `page` would answer (the same filters, order and window). */
+  async pageVersionOfParticipant(
+    employeeId: string,
+    query: TaskListQuery,
+  ): Promise<{ items: RecordVersion[]; total: number }> {
+    return (await this.pageVersion('participant', [employeeId], query))!;
+  }
+
+  private async pageVersion(scope: 'project' | 'participant', scoped: unknown[], query: TaskListQuery) {
+    const statement = pageVersionStatement(scope, query.sortBy, query.sortOrder);
+    const [row] = await runStatement<TaskPageVersionRow>(this.em, statement, [
+      ...scoped,
       query.status ?? null,
       query.priority ?? null,
       query.departmentId ?? null,

@@ -75,6 +75,16 @@ export class TaskService {
     return versionTagOf({ kind: 'task-page', items: version.items, page });
   }
 
+  /** The entity tag of the page `listOfActor` answers for the same arguments (one statement; none without an employee). */
+  async pageTagOfActor(actor: TaskActor, input: Record<string, unknown>): Promise<string> {
+    const query = validate(listTasksInput, withoutNulls(input));
+    const version = actor.employeeId
+      ? await this.deps.tasks.pageVersionOfParticipant(actor.employeeId, query)
+      : { items: [], total: 0 };
+    const page = { page: query.page, limit: query.limit, total: version.total };
+    return versionTagOf({ kind: 'task-page', items: version.items, page });
+  }
+
   /** `projectId` is a project's id or its uniqueCode (decisions: Project and task service). */
   async listOfProject(projectId: string, input: Record<string, unknown>): Promise<MetaPage<Task>> {
     const query = validate(listTasksInput, withoutNulls(input));

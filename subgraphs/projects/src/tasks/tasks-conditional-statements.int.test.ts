@@ -36,8 +36,9 @@ describe.skipIf(servicesMissing)('conditional GETs of tasks cost one cheap state
     expect(answer!.headers.get('etag'), path).toBe(tag);
     expect(statements, path).toHaveLength(1);
     expect(statements[0], path).toMatch(/^\s*(select|with)\b/i);
-    // Ids and update times only: no whole row, no participants (a search filters by the description, never reads it).
-    expect(statements[0], path).not.toMatch(/select \*|\.\*|"tags"|task_participant/);
+    // Ids and update times only: no whole row, no participant rows (a search filters by the description and "my
+    // tasks" by participation, never reading them).
+    expect(statements[0], path).not.toMatch(/select \*|\.\*|"tags"|"position"/);
     return tag;
   }
 
@@ -87,6 +88,34 @@ describe.skipIf(servicesMissing)('conditional GETs of tasks cost one cheap state
     expect((await get('/api/v1/tasks/projects/NOPE-1/tasks', { 'if-none-match': '*' })).status).toBe(404);
     const unknownId = '00000000-0000-4000-8000-000000000000';
     expect((await get(`/api/v1/tasks/projects/${unknownId}/tasks`, { 'if-none-match': listTag })).status).toBe(404);
+  });
+
+  it("answers 304 for the caller's own tasks after one statement; the tag follows their participation", async () => {
+    const { uniqueCode } = await board.project();
+    const me = board.writer.employee.id;
+    const mine = (await board.task(uniqueCode, { participantIds: [me] })).unique_code;
+    const other = (await board.task(uniqueCode)).unique_code;
+    const path = '/api/v1/tasks/my?limit=100';
+    let tag = await expectCheap304(path);
+    // Added to a task: the list grows.
+    await board.api.patch(`/api/v1/tasks/${other}`, { participantIds: [me] }, { token: board.writer.token });
+    tag = await expectChanged(path, tag);
+    // One of the caller's tasks changes.
+    await board.api.put(`/api/v1/tasks/${mine}/status`, { status: 'review' }, { token: board.writer.token });
+    tag = await expectChanged(path, tag);
+    // Taken off a task: the list shrinks.
+    await board.api.patch(`/api/v1/tasks/${mine}`, { participantIds: [] }, { token: board.writer.token });
+    tag = await expectChanged(path, tag);
+    await expectCheap304('/api/v1/tasks/my?status=review&search=weld&page=1&limit=5');
+    // A user without an employee record has no tasks: the same tag every time, a 304 with no statement at all.
+    const none = await get(path, {}, board.reader.token);
+    expect(none.body.meta.total).toBe(0);
+    let answer: Awaited<ReturnType<typeof get>> | undefined;
+    const statements = await counted.statementsOf(async () => {
+      answer = await get(path, { 'if-none-match': none.headers.get('etag')! }, board.reader.token);
+    });
+    expect([answer!.status, statements.length]).toEqual([304, 0]);
+    expect((await get(path, { 'if-none-match': tag }, board.nobody.token)).status).toBe(403);
   });
 
   it("changes a page's tag on insert, update, delete and reorder, and only for what the page shows", async () => {
