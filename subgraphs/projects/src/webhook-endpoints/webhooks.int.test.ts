@@ -326,8 +326,11 @@ describe.skipIf(servicesMissing).each(layouts)('webhooks ($name)', (layout) => {
       const got = deliveriesTo('/replay', secret);
       return got.length === 1 && got;
     });
-    const log = await api.get(`/api/v1/webhooks/${endpoint.body.id}/deliveries`, { token: manager.token });
-    const logged = log.body.data[0];
+    // The receiver has the delivery a moment before the worker records its answer in the log.
+    const logged = await eventually(async () => {
+      const log = await api.get(`/api/v1/webhooks/${endpoint.body.id}/deliveries`, { token: manager.token });
+      return log.body.data[0]?.status === 'delivered' && log.body.data[0];
+    });
     expect(logged).toMatchObject({ id: first!.id, eventType: 'project.created', status: 'delivered', attempts: 1 });
 
     const replayed = await api.post(`/api/v1/webhooks/${endpoint.body.id}/deliveries/${logged.id}/replay`, undefined, {
