@@ -16,4 +16,5 @@ export const suites: BenchSuite[] = [
   { name: 'tasks-nested', run: async (context) => (await import('./tasks-nested.js')).runTasksNestedBench(context) },
   { name: 'peer', run: async (context) => (await import('./peer.js')).runPeerBench(context) },
   { name: 'task-facets', run: async (context) => (await import('./task-facets.js')).runTaskFacetsBench(context) },
+  { name: 'conditional', run: async (context) => (await import('./conditional.js')).runConditionalBench(context) },
 ];

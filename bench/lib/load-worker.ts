@@ -120,7 +120,9 @@ class Run {
       buffer = buffer.subarray(response.consumed);
       const now = performance.now();
       this.lastCompletion = now;
-      if (response.status < 200 || response.status > 299) {
+      const expected = this.order.request.expectStatus;
+      const served = expected ? response.status === expected : response.status >= 200 && response.status <= 299;
+      if (!served) {
         this.fail(`HTTP ${response.status}: ${response.body.toString('utf8').slice(0, 300)}`);
         if (this.order.chain) return close();
       } else {

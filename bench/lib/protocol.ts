@@ -6,6 +6,8 @@ export interface RequestSpec {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** The one status that counts as served (a conditional GET's 304); any 2xx when absent. */
+  expectStatus?: number;
 }
 
 /**

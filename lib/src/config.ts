@@ -151,6 +151,11 @@ const environmentShape = {
   /** Retries of a webhook delivery, the delay doubling from WEBHOOK_RETRY_DELAY_SECONDS: 56 s x 1.5 x (2^10 - 1) = 23.9 h on average (pg-boss draws each delay between d x 2^(n-1) and d x 2^n). */
   WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(10),
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(56),
+  /** `false`: every retry of a webhook delivery waits WEBHOOK_RETRY_DELAY_SECONDS, none doubles (a fixed cadence). */
+  WEBHOOK_RETRY_BACKOFF: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value !== 'false'),
   /**
    * Trigger events a user cannot mute on in-app and e-mail (issue 30, item 3): the security events. Empty or
    * unset: this default list.

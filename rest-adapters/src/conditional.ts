@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Entity tags of REST answers (decisions: issue 28, Conditional requests). A tag is a digest of the JSON body as
- * served, so it changes whenever anything the caller would see changes: a record's field, a list's item, its
- * order or its total. It is strong (byte-equal bodies only), which is what `If-Match` compares (RFC 9110, 8.8.3).
+ * Entity tags of REST answers (decisions: issue 28, Conditional requests). A route that declares its `version` is
+ * tagged by it (`versionTagOf`, lib/entity-tag.ts: read cheaply before the full answer); any other by this digest of
+ * the JSON body as served, so it changes whenever anything the caller would see changes: a record's field, a list's
+ * item, its order or its total. It is strong (byte-equal bodies only), which is what `If-Match` compares (RFC 9110,
+ * 8.8.3).
  */
 export function entityTagOf(body: unknown): string {
   const digest = createHash('sha256').update(JSON.stringify(body)).digest('base64url');

@@ -4,7 +4,7 @@ import { restRoutes } from './index.js';
 import { openApiDocument } from './openapi.js';
 
 /** The document is plain JSON, read here as such. */
-type Operation = { parameters: any[]; requestBody: any; responses: any; security: object[] };
+type Operation = { description: string; parameters: any[]; requestBody: any; responses: any; security: object[] };
 
 describe('REST docs', () => {
   const document = openApiDocument(restRoutes, '1.0.0');
@@ -79,6 +79,25 @@ describe('REST docs', () => {
         expect(headers, route.url).toEqual(['If-Match']);
         expect(described.responses['412'], route.url).toEqual({ $ref: '#/components/responses/412' });
       } else expect(headers, route.url).toEqual([]);
+    }
+  });
+
+  it("describes the GETs answering If-None-Match from their version: the version's operation and tag", () => {
+    const versioned = restRoutes.filter((route) => route.version).map((route) => route.url);
+    expect(versioned).toEqual([
+      '/api/v1/projects',
+      '/api/v1/projects/:uniqueCode',
+      '/api/v1/tasks/my',
+      '/api/v1/tasks/projects/:projectId/tasks',
+      '/api/v1/tasks/:unique_code',
+    ]);
+    for (const url of versioned) {
+      const described = operation(url.replace(/:(\w+)/g, '{$1}'), 'get');
+      expect(described.description, url).toMatch(/With `If-None-Match`, first its version:[\s\S]*EntityTag/);
+      expect(described.responses['200'].headers.ETag.description, url).toMatch(/version/);
+      expect(described.responses['304'].headers.ETag.description, url).toMatch(/version/);
+      const header = described.parameters.find((parameter) => parameter.name === 'If-None-Match');
+      expect(header.description, url).toMatch(/one cheap statement/);
     }
   });
 

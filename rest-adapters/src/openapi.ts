@@ -120,6 +120,15 @@ const entityTag = {
     'A strong tag of this answer: it changes when anything in it changes (a list: an item, the order, the total)',
 };
 
+/** The tag of a GET that declares its version (decisions: issue 28): the version, not a digest of the body. */
+const versionTag = {
+  schema: { type: 'string' },
+  description:
+    "A strong tag of the record's version (its id and `updatedAt`; a page: its window, its total and each item's id " +
+    'and `updatedAt` in order): it changes when the record changes (a page: an item, the order, the total). Names ' +
+    "of other records shown in the answer (a department's, a participant's, a customer's) are not part of it",
+};
+
 /** A GET's JSON answer carries an `ETag`; `If-None-Match` with a current tag answers 304 with no body. */
 const conditionalRead: { header: NonNullable<DescribedPath['headers']>[number]; notModified: DescribedResponse } = {
   header: {
@@ -133,6 +142,18 @@ const conditionalRead: { header: NonNullable<DescribedPath['headers']>[number]; 
   },
 };
 
+/** A versioned GET answers `If-None-Match` from its version, read cheaply before the full answer. */
+const versionedRead: typeof conditionalRead = {
+  header: {
+    ...conditionalRead.header,
+    description:
+      'Tags of copies the client holds (or `*`): compared with the version read first by one cheap statement, under ' +
+      'the same permission and refusals as the full read; when one is current, 304 Not Modified with no body and ' +
+      'the full read never runs',
+  },
+  notModified: { ...conditionalRead.notModified, headers: { ETag: versionTag } },
+};
+
 /** A write guarded by its record's GET (`guardedBy`) honours `If-Match`. */
 const conditionalWrite = {
   name: 'If-Match',
@@ -142,12 +163,12 @@ const conditionalWrite = {
     'since, 412 `Precondition failed` and nothing is written',
 };
 
-const notModified: Record<number, DescribedResponse> = { 304: conditionalRead.notModified };
+const readOf = (route: RestRoute) => (route.version ? versionedRead : conditionalRead);
 
 /** The route's own headers, then the conditional request's (`If-None-Match` on a read, `If-Match` on a guarded write). */
 function headersOf(route: RestRoute, conditional: boolean): DescribedPath['headers'] {
   const own = route.headers ?? [];
-  if (conditional) return [...own, conditionalRead.header];
+  if (conditional) return [...own, readOf(route).header];
   if (route.guardedBy) return [...own, conditionalWrite];
   return own.length > 0 ? own : undefined;
 }
@@ -157,14 +178,23 @@ export function describeRoute(route: RestRoute): DescribedPath {
   const conditional = route.method === 'GET' && !route.download;
   const success: DescribedResponse = route.download
     ? downloadResponse
-    : { description: 'Success', schema: route.response, ...(conditional ? { headers: { ETag: entityTag } } : {}) };
+    : {
+        description: 'Success',
+        schema: route.response,
+        ...(conditional ? { headers: { ETag: route.version ? versionTag : entityTag } } : {}),
+      };
   const operation = route.operation.replace(/\s+/g, ' ').trim();
+  const versionOperation = route.version?.operation.replace(/\s+/g, ' ').trim();
   return {
     method: route.method,
     url: route.url,
     operationId: /^(?:query|mutation) (\w+)/.exec(operation)![1]!,
     summary: route.summary,
-    description: `Runs the GraphQL operation:\n\n\`\`\`graphql\n${operation}\n\`\`\``,
+    description:
+      `Runs the GraphQL operation:\n\n\`\`\`graphql\n${operation}\n\`\`\`` +
+      (versionOperation
+        ? `\n\nWith \`If-None-Match\`, first its version:\n\n\`\`\`graphql\n${versionOperation}\n\`\`\``
+        : ''),
     tag: route.tag,
     auth: route.auth,
     params: route.params,
@@ -173,7 +203,7 @@ export function describeRoute(route: RestRoute): DescribedPath {
     requestBody: requestBodyOf(route),
     responses: {
       ...Object.fromEntries(statuses.map((status) => [status, success])),
-      ...(conditional ? notModified : {}),
+      ...(conditional ? ({ 304: readOf(route).notModified } as Record<number, DescribedResponse>) : {}),
     },
     errors: errorsOf(route),
   };

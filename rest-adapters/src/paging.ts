@@ -44,4 +44,4 @@ export interface GraphPage<Item> {
 }
 
 /** A paged list's body: `{ data, meta }` (projects spec, Other result shapes). */
-export const pageOf = (item: Schema) => z.strictObject({ data: z.array(item), meta: pageMeta });
+export const pageOf = <Item extends Schema>(item: Item) => z.strictObject({ data: z.array(item), meta: pageMeta });

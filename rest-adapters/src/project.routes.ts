@@ -1,4 +1,5 @@
 import { contractValueMax } from '@platform/lib/contract/project-values';
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { z } from '@platform/lib/validation';
 import { queryText, sortedPageQuery } from './paging.js';
 import { graphql } from './generated/index.js';
@@ -113,6 +114,32 @@ export const projectRoutes = defineRoutes([
     variables: ({ query }) => query,
     response: projectPageShape,
     result: (data) => projectPageOf(data.projects),
+    version: {
+      operation: graphql(`
+        query ProjectsEntityTag(
+          $page: Int
+          $limit: Int
+          $search: String
+          $sortBy: String
+          $sortOrder: String
+          $status: String
+          $customerId: String
+        ) {
+          projectsEntityTag(
+            page: $page
+            limit: $limit
+            search: $search
+            sortBy: $sortBy
+            sortOrder: $sortOrder
+            status: $status
+            customerId: $customerId
+          )
+        }
+      `),
+      variables: ({ query }) => query,
+      tag: (data) => data.projectsEntityTag,
+      bodyTag: ({ data, meta }) => versionTagOf({ kind: 'project-page', items: data, page: meta }),
+    },
   }),
   route({
     method: 'POST',
@@ -150,6 +177,16 @@ export const projectRoutes = defineRoutes([
     variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
     response: projectShape,
     result: (data) => projectOf(data.project),
+    version: {
+      operation: graphql(`
+        query ProjectEntityTag($uniqueCode: String!) {
+          projectEntityTag(uniqueCode: $uniqueCode)
+        }
+      `),
+      variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
+      tag: (data) => data.projectEntityTag,
+      bodyTag: (project) => versionTagOf({ kind: 'project', items: [project] }),
+    },
   }),
   route({
     method: 'PATCH',

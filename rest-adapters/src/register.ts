@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { FormattedExecutionResult } from 'graphql';
 import { ServiceTokenRequiredError } from '@platform/lib/auth/auth.errors';
 import { GraphQLResultError, PreconditionFailedError, ValidationError } from '@platform/lib/errors';
@@ -67,7 +67,7 @@ async function inputOf(route: RestRoute, request: FastifyRequest) {
 }
 
 async function dataOf(
-  route: RestRoute,
+  route: Pick<RestRoute, 'operation'>,
   variables: Record<string, unknown>,
   executor: RestExecutor,
   context: GatewayContext,
@@ -101,10 +101,36 @@ async function checkPrecondition(
     context,
   );
   const record = reader.result(data);
-  if (!matchHolds(header, entityTagOf(record))) throw new PreconditionFailedError();
+  if (!matchHolds(header, tagOfBody(reader, record))) throw new PreconditionFailedError();
   if (header.trim() === '*') return undefined;
   const { updatedAt } = record as { updatedAt?: unknown };
   return typeof updatedAt === 'string' ? updatedAt : undefined;
+}
+
+/** A GET's `ETag`: its version's tag where it declares one, else the digest of the body as served. */
+function tagOfBody(route: RestRoute, body: unknown): string {
+  return route.version ? route.version.bodyTag(body) : entityTagOf(body);
+}
+
+/**
+ * `If-None-Match` on a GET that declares its version: the version's operation answers the current tag after one
+ * cheap statement, behind the same permission and refusals as the full read (an unknown or forbidden record answers
+ * as the read would, never 304). True when the client's copy is current: 304, and the full read never runs.
+ */
+async function notModified(
+  route: RestRoute,
+  input: Awaited<ReturnType<typeof inputOf>>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  executor: RestExecutor,
+  context: GatewayContext,
+): Promise<boolean> {
+  const header = request.headers['if-none-match'];
+  if (!route.version || header === undefined) return false;
+  const tag = route.version.tag(await dataOf(route.version, route.version.variables(input), executor, context));
+  if (!noneMatchHolds(header, tag)) return false;
+  void reply.header('etag', tag);
+  return true;
 }
 
 function serve(route: RestRoute, executor: RestExecutor, reader: RestRoute | undefined): RouteOptions {
@@ -116,6 +142,7 @@ function serve(route: RestRoute, executor: RestExecutor, reader: RestRoute | und
       checkAuth(route, context);
       checkQueryNames(route, request.query);
       const input = await inputOf(route, request);
+      if (await notModified(route, input, request, reply, executor, context)) return reply.code(304).send();
       const readVersion = reader && (await checkPrecondition(reader, request, input.params, executor, context));
       const data = await dataOf(route, route.variables({ ...input, readVersion }), executor, context);
       if (route.noStore) void reply.header('cache-control', 'no-store');
@@ -127,7 +154,7 @@ function serve(route: RestRoute, executor: RestExecutor, reader: RestRoute | und
       }
       const body = route.result(data);
       if (route.method !== 'GET') return reply.code(status).send(body);
-      const tag = entityTagOf(body);
+      const tag = tagOfBody(route, body);
       void reply.header('etag', tag);
       if (noneMatchHolds(request.headers['if-none-match'], tag)) return reply.code(304).send();
       return reply.code(status).send(body);
@@ -152,6 +179,7 @@ function prepareOperations(routes: RestRoute[], executor: RestExecutor): void {
   for (const route of routes) {
     try {
       executor.prepare(route.operation);
+      if (route.version) executor.prepare(route.version.operation);
     } catch (error) {
       throw new Error(`REST route ${route.method} ${route.url}: ${(error as Error).message}`, { cause: error });
     }

@@ -126,6 +126,21 @@ interface JsonResponse<Data, Reply> {
   download?: never;
 }
 
+/**
+ * A GET whose answer has a version the graph answers cheaply (decisions: issue 28, Conditional requests): with
+ * `If-None-Match` the registrar runs `operation` first (one cheap statement behind it, the same permission and
+ * refusals as the full read) and answers 304 when the tag matches, before the full operation runs. The full answer's
+ * `ETag` is `bodyTag(body)`, the same value the graph's tag has for the same version.
+ */
+export interface VersionedAnswer<VersionData, VersionVariables, Body, Params, Query, Reply> {
+  operation: TypedDocumentString<VersionData, VersionVariables>;
+  variables(input: TypedInput<Body, Params, Query>): NoInfer<VersionVariables>;
+  /** The tag in the version operation's data. */
+  tag(data: NoInfer<VersionData>): string;
+  /** The same tag, from the full answer's body. */
+  bodyTag(body: Loose<NoInfer<Reply>>): string;
+}
+
 interface DownloadResponse<Data> {
   /** Maps the operation's data to the record whose bytes are downloaded. */
   download(data: NoInfer<Data>): DownloadTarget;
@@ -133,8 +148,16 @@ interface DownloadResponse<Data> {
   response?: never;
 }
 
-type TypedRoute<Data, Variables, Body, Params, Query, Reply> = RouteDeclaration<Data, Variables, Body, Params, Query> &
-  (JsonResponse<Data, Reply> | DownloadResponse<Data>);
+type TypedRoute<Data, Variables, Body, Params, Query, Reply, VersionData, VersionVariables> = RouteDeclaration<
+  Data,
+  Variables,
+  Body,
+  Params,
+  Query
+> &
+  (JsonResponse<Data, Reply> | DownloadResponse<Data>) & {
+    version?: VersionedAnswer<VersionData, VersionVariables, Body, Params, Query, Reply>;
+  };
 
 type Erased = Record<string, unknown>;
 
@@ -144,6 +167,9 @@ type Erased = Record<string, unknown>;
  */
 export type RestRoute = Omit<RouteDeclaration<Erased, Erased, unknown, Record<string, string>, Erased>, 'operation'> & {
   operation: string;
+  version?: Omit<VersionedAnswer<Erased, Erased, unknown, Record<string, string>, Erased, unknown>, 'operation'> & {
+    operation: string;
+  };
 } & (JsonResponse<Erased, unknown> | DownloadResponse<Erased>);
 
 /** Declares one route, checking its input, variables and result against its operation's generated types. */
@@ -154,10 +180,16 @@ export function route<
   Params = Record<string, string>,
   Query = Erased,
   Reply = unknown,
->(declaration: TypedRoute<Data, Variables, Body, Params, Query, Reply>): RestRoute {
+  VersionData = Erased,
+  VersionVariables = Erased,
+>(declaration: TypedRoute<Data, Variables, Body, Params, Query, Reply, VersionData, VersionVariables>): RestRoute {
   const operation = declaration.operation.toString().trim();
+  const version = declaration.version && {
+    ...declaration.version,
+    operation: declaration.version.operation.toString().trim(),
+  };
   // Erasure only (see RestRoute): each function receives exactly the values it was checked against above.
-  return { ...declaration, operation } as unknown as RestRoute;
+  return { ...declaration, operation, ...(version && { version }) } as unknown as RestRoute;
 }
 
 export function defineRoutes(routes: RestRoute[]): RestRoute[] {

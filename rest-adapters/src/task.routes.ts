@@ -1,3 +1,4 @@
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { z } from '@platform/lib/validation';
 import { pageQuery, queryText, sortedPageQuery } from './paging.js';
 import { graphql } from './generated/index.js';
@@ -155,6 +156,16 @@ export const taskRoutes = defineRoutes([
     variables: ({ query }) => query,
     response: taskPageShape,
     result: (data) => taskPageOf(data.myTasks),
+    version: {
+      operation: graphql(`
+        query MyTasksEntityTag($page: Int, $limit: Int, $search: String, $status: String, $priority: String) {
+          myTasksEntityTag(page: $page, limit: $limit, search: $search, status: $status, priority: $priority)
+        }
+      `),
+      variables: ({ query }) => query,
+      tag: (data) => data.myTasksEntityTag,
+      bodyTag: ({ data, meta }) => versionTagOf({ kind: 'task-page', items: data, page: meta }),
+    },
   }),
   route({
     method: 'GET',
@@ -238,6 +249,36 @@ export const taskRoutes = defineRoutes([
     variables: ({ params, query }) => ({ projectId: params.projectId, ...query }),
     response: taskPageShape,
     result: (data) => taskPageOf(data.projectTasks),
+    version: {
+      operation: graphql(`
+        query ProjectTasksEntityTag(
+          $projectId: String!
+          $page: Int
+          $limit: Int
+          $search: String
+          $sortBy: String
+          $sortOrder: String
+          $status: String
+          $priority: String
+          $departmentId: String
+        ) {
+          projectTasksEntityTag(
+            projectId: $projectId
+            page: $page
+            limit: $limit
+            search: $search
+            sortBy: $sortBy
+            sortOrder: $sortOrder
+            status: $status
+            priority: $priority
+            departmentId: $departmentId
+          )
+        }
+      `),
+      variables: ({ params, query }) => ({ projectId: params.projectId, ...query }),
+      tag: (data) => data.projectTasksEntityTag,
+      bodyTag: ({ data, meta }) => versionTagOf({ kind: 'task-page', items: data, page: meta }),
+    },
   }),
   route({
     method: 'GET',
@@ -256,6 +297,16 @@ export const taskRoutes = defineRoutes([
     variables: ({ params }) => ({ uniqueCode: params.unique_code }),
     response: taskShape,
     result: (data) => taskOf(data.task),
+    version: {
+      operation: graphql(`
+        query TaskEntityTag($uniqueCode: String!) {
+          taskEntityTag(uniqueCode: $uniqueCode)
+        }
+      `),
+      variables: ({ params }) => ({ uniqueCode: params.unique_code }),
+      tag: (data) => data.taskEntityTag,
+      bodyTag: (task) => versionTagOf({ kind: 'task', items: [task] }),
+    },
   }),
   route({
     method: 'PATCH',

@@ -8,6 +8,8 @@ import { ActivityResolver, TaskHistoryFieldsResolver } from './activities/activi
 import { TaskFieldsResolver, TaskParticipantFieldsResolver } from './tasks/task-fields.resolver.js';
 import { TaskBulkResolver } from './tasks/task-bulk.resolver.js';
 import { TaskConnectionResolver } from './tasks/task-connections.resolver.js';
+import { TaskTagResolver } from './tasks/task-tags.resolver.js';
+import { ProjectTagResolver } from './projects/project-tags.resolver.js';
 import { TaskResolver } from './tasks/task.resolver.js';
 import { TaskNestedResolver } from './tasks/task-nested.resolver.js';
 // type-graphql adds a type's field resolvers in the order their modules load, and the SDL lists them so: these two
@@ -36,6 +38,8 @@ export function buildProjectsSchema() {
       TaskResolver,
       TaskBulkResolver,
       TaskConnectionResolver,
+      TaskTagResolver,
+      ProjectTagResolver,
       TaskFieldsResolver,
       TaskParticipantFieldsResolver,
       TaskNestedResolver,

@@ -1,4 +1,5 @@
 import type { EntityManager, EntityName, FilterQuery, QueryOrderMap } from '@mikro-orm/postgresql';
+import type { RecordVersion } from '@platform/lib/entity-tag';
 import { offsetOf, type PageRequest } from '@platform/lib/paging';
 
 /** What a listed record has: its search looks in the name, the code and the description. */
@@ -54,4 +55,28 @@ export async function findSortedPage<T extends { id: string }>(
     offset: offsetOf(query),
   });
   return { rows, total };
+}
+
+/** What a page's version statement answers (see `pageVersionSelect`). */
+export interface PageVersionRow {
+  total: number;
+  ids: string[] | null;
+  times: Date[] | null;
+}
+
+/**
+ * The end of a page's version statement, after a `"matching"` CTE of the listed rows' `"id"`, `"updated_at"` and
+ * their place `"n"` in the list's order: the number of matching rows, and the ids and update times of those in the
+ * window (offset and limit: the parameters named), in order. One row, also for an empty page.
+ */
+export function pageVersionSelect(offset: string, limit: string, extra = ''): string {
+  return `select ${extra}(select count(*)::int from "matching") as "total",
+    array_agg(w."id" order by w."n") as "ids", array_agg(w."updated_at" order by w."n") as "times"
+  from "matching" w where w."n" > ${offset} and w."n" <= ${offset} + ${limit}`;
+}
+
+/** A page version's row as the versions of its records, in order, and the total. */
+export function pageVersionOf(row: PageVersionRow): { items: RecordVersion[]; total: number } {
+  const times = row.times ?? [];
+  return { total: row.total, items: (row.ids ?? []).map((id, index) => ({ id, updatedAt: times[index]! })) };
 }

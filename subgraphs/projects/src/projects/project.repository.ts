@@ -1,6 +1,13 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
-import { findPage } from '../listing/list.repository.js';
+import type { RecordVersion } from '@platform/lib/entity-tag';
+import {
+  findPage,
+  likePattern,
+  pageVersionOf,
+  pageVersionSelect,
+  type PageVersionRow,
+} from '../listing/list.repository.js';
 import { ProjectDocument, ProjectParticipant } from './project-members.entity.js';
 import { Project } from './project.entity.js';
 import type { ProjectProgress, ProjectStatus } from '@platform/lib/contract/project-values';
@@ -42,11 +49,59 @@ const lockStatement: PreparedStatement = {
   text: `select to_json("updated_at") #>> '{}' as "updatedAt" from "projects"."project" where "id" = $1 for update`,
 };
 
+/** The columns behind the sort keys (the list sorts by the property of the same name). */
+const sortColumnName: Record<ProjectListQuery['sortBy'], string> = {
+  name: 'name',
+  uniqueCode: 'unique_code',
+  contractValue: 'contract_value',
+  replyDate: 'reply_date',
+  status: 'status',
+  progress: 'progress',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+
+/**
+ * The version of a page of projects under the filters of `page` (status, customer, search) in its order and
+ * window: the number of matching projects and the page's ids and update times in order. One statement where the
+ * full page takes two (page, count); its text is fixed per order, so each order is one prepared statement.
+ */
+function pageVersionStatement(sortBy: ProjectListQuery['sortBy'], sortOrder: 'asc' | 'desc'): PreparedStatement {
+  return {
+    name: `projects.projects.page_version.${sortBy}.${sortOrder}`,
+    text: `
+  with "matching" as (
+    select "id", "updated_at", row_number() over (order by "${sortColumnName[sortBy]}" ${sortOrder}, "id" ${sortOrder}) as "n"
+    from "projects"."project"
+    where "deleted_at" is null and ($1::text is null or "status" = $1) and ($2::uuid is null or "customer_id" = $2)
+      and ($3::text is null or "name" ilike $3 or "unique_code" ilike $3 or "description" ilike $3))
+  ${pageVersionSelect('$4', '$5')}`,
+  };
+}
+
 export class ProjectRepository {
   constructor(private readonly em: EntityManager) {}
 
   findLive(uniqueCode: string): Promise<Project | null> {
     return this.em.findOne(Project, { uniqueCode, deletedAt: null });
+  }
+
+  /** A live project's version: its id and update time only (the entity tag of a conditional GET). */
+  async versionOf(uniqueCode: string): Promise<RecordVersion | null> {
+    const row = await this.em.findOne(Project, { uniqueCode, deletedAt: null }, { fields: ['id', 'updatedAt'] });
+    return row && { id: row.id, updatedAt: row.updatedAt };
+  }
+
+  /** The version of the page `page` would answer (the same filters, order and window). Hand-written: one statement. */
+  async pageVersion(query: ProjectListQuery): Promise<{ items: RecordVersion[]; total: number }> {
+    const [row] = await runStatement<PageVersionRow>(this.em, pageVersionStatement(query.sortBy, query.sortOrder), [
+      query.status ?? null,
+      query.customerId ?? null,
+      query.search ? likePattern(query.search) : null,
+      (query.page - 1) * query.limit,
+      query.limit,
+    ]);
+    return pageVersionOf(row!);
   }
 
   /** The live projects among these codes, in one statement. */

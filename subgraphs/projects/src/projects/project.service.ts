@@ -1,3 +1,4 @@
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { metaPage, type MetaPage } from '@platform/lib/paging';
 import { validate } from '@platform/lib/validation';
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
@@ -89,6 +90,24 @@ export class ProjectService {
     const query: ProjectListQuery = validate(listProjectsInput, withoutNulls(input));
     const { rows, total } = await this.deps.projects.page(query);
     return metaPage(query, rows, total);
+  }
+
+  /**
+   * The entity tag of the page `list` answers for the same arguments (REST's ETag: decisions, issue 28), from one
+   * statement reading the total and the page's ids and update times under the same filters, order and window.
+   */
+  async pageTag(input: Record<string, unknown>): Promise<string> {
+    const query: ProjectListQuery = validate(listProjectsInput, withoutNulls(input));
+    const version = await this.deps.projects.pageVersion(query);
+    const page = { page: query.page, limit: query.limit, total: version.total };
+    return versionTagOf({ kind: 'project-page', items: version.items, page });
+  }
+
+  /** The entity tag of the project as `get` answers it, from its id and update time; unknown is refused as by `get`. */
+  async tagOf(uniqueCode: string): Promise<string> {
+    const version = await this.deps.projects.versionOf(uniqueCode);
+    if (!version) throw new ProjectNotFoundError();
+    return versionTagOf({ kind: 'project', items: [version] });
   }
 
   async get(uniqueCode: string): Promise<Project> {

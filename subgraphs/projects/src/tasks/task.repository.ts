@@ -1,6 +1,13 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
-import { findPage } from '../listing/list.repository.js';
+import type { RecordVersion } from '@platform/lib/entity-tag';
+import {
+  findPage,
+  likePattern,
+  pageVersionOf,
+  pageVersionSelect,
+  type PageVersionRow,
+} from '../listing/list.repository.js';
 import type { ProjectTasks } from '../projects/project.service.js';
 import { Task, TaskParticipant } from './task.entity.js';
 import type { TaskPriority } from '@platform/lib/contract/project-values';
@@ -48,6 +55,56 @@ const sortColumn: Record<TaskSortField, keyof Task> = {
   priority: 'priorityRank',
   status: 'status',
 };
+
+/** The columns behind the sort keys, as `sortColumn` names their properties. */
+const sortColumnName: Record<TaskSortField, string> = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  name: 'name',
+  uniqueCode: 'number',
+  endDate: 'end_date',
+  priority: 'priority_rank',
+  status: 'status',
+};
+
+interface TaskPageVersionRow extends PageVersionRow {
+  found: boolean;
+}
+
+/**
+ * The version of a page of tasks under the filters of `page` (status, priority, department, search) in its order and
+ * window: the number of matching tasks and the page's ids and update times in order. The scope is a project ($1 its
+ * id or null, $2 its code; `found` tells whether the live project exists) or an employee's tasks ($1 the employee).
+ * One statement where the full page takes two or three; its text is fixed per scope and order, so each is one
+ * prepared statement.
+ */
+function pageVersionStatement(
+  scope: 'project' | 'participant',
+  sortBy: TaskSortField,
+  sortOrder: 'asc' | 'desc',
+): PreparedStatement {
+  const order = `t."${sortColumnName[sortBy]}" ${sortOrder}, t."id" ${sortOrder}`;
+  const first = scope === 'project' ? 3 : 2;
+  const $ = (index: number) => `$${first + index}`;
+  const filters = `t."deleted_at" is null and (${$(0)}::text is null or t."status" = ${$(0)})
+      and (${$(1)}::text is null or t."priority" = ${$(1)}) and (${$(2)}::uuid is null or t."department_id" = ${$(2)})
+      and (${$(3)}::text is null or t."name" ilike ${$(3)} or t."unique_code" ilike ${$(3)} or t."description" ilike ${$(3)})`;
+  const numbered = `select t."id", t."updated_at", row_number() over (order by ${order}) as "n"`;
+  const text =
+    scope === 'project'
+      ? `with "project" as (
+    select "id" from "projects"."project"
+    where "deleted_at" is null and ("id" = $1::uuid or "unique_code" = $2)),
+  "matching" as (
+    ${numbered} from "projects"."task" t join "project" p on t."project_id" = p."id"
+    where ${filters})
+  ${pageVersionSelect($(4), $(5), 'exists (select 1 from "project") as "found", ')}`
+      : `with "matching" as (
+    ${numbered} from "projects"."task" t
+    where t."id" in (select "task_id" from "projects"."task_participant" where "employee_id" = $1) and ${filters})
+  ${pageVersionSelect($(4), $(5), 'true as "found", ')}`;
+  return { name: `projects.tasks.page_version.${scope}.${sortBy}.${sortOrder}`, text };
+}
 
 /** A page of a project's tasks with the participants of each, newest first. */
 export interface TaskPageWithParticipants {
@@ -122,6 +179,45 @@ export class TaskRepository implements ProjectTasks {
 
   findLive(uniqueCode: string): Promise<Task | null> {
     return this.em.findOne(Task, { uniqueCode, deletedAt: null });
+  }
+
+  /** A live task's version: its id and update time only (the entity tag of a conditional GET). */
+  async versionOf(uniqueCode: string): Promise<RecordVersion | null> {
+    const row = await this.em.findOne(Task, { uniqueCode, deletedAt: null }, { fields: ['id', 'updatedAt'] });
+    return row && { id: row.id, updatedAt: row.updatedAt };
+  }
+
+  /**
+   * The version of the page `page` of a project's tasks would answer (the same filters, order and window): null when
+   * the project is unknown or deleted. Hand-written: one statement instead of the page's three.
+   */
+  async pageVersionOfProject(
+    project: { id: string | null; code: string | null },
+    query: TaskListQuery,
+  ): Promise<{ items: RecordVersion[]; total: number } | null> {
+    return this.pageVersion('project', [project.id, project.code], query);
+  }
+
+  /** The version of the page of an employee's tasks `page` would answer (the same filters, order and window). */
+  async pageVersionOfParticipant(
+    employeeId: string,
+    query: TaskListQuery,
+  ): Promise<{ items: RecordVersion[]; total: number }> {
+    return (await this.pageVersion('participant', [employeeId], query))!;
+  }
+
+  private async pageVersion(scope: 'project' | 'participant', scoped: unknown[], query: TaskListQuery) {
+    const statement = pageVersionStatement(scope, query.sortBy, query.sortOrder);
+    const [row] = await runStatement<TaskPageVersionRow>(this.em, statement, [
+      ...scoped,
+      query.status ?? null,
+      query.priority ?? null,
+      query.departmentId ?? null,
+      query.search ? likePattern(query.search) : null,
+      (query.page - 1) * query.limit,
+      query.limit,
+    ]);
+    return row?.found ? pageVersionOf(row) : null;
   }
 
   findLiveById(id: string): Promise<Task | null> {

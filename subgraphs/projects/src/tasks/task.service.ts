@@ -1,6 +1,7 @@
 import { connectionOf, firstOf, rowKeyAfter, type Connection, type ConnectionPage } from '@platform/lib/cursor';
 import { metaPage, type MetaPage } from '@platform/lib/paging';
-import { validate } from '@platform/lib/validation';
+import { versionTagOf } from '@platform/lib/entity-tag';
+import { uuid, validate } from '@platform/lib/validation';
 import type { FileService } from '../files/file.service.js';
 import type { ProjectService } from '../projects/project.service.js';
 import type { ProjectRepository } from '../projects/project.repository.js';
@@ -8,6 +9,7 @@ import type { DirectoryReferences } from '../directory/directory.repository.js';
 import { refuseUnknownDepartment, refuseUnknownParticipants } from '../directory/directory-checks.js';
 import { diffOf, taskFields, type SentChanges, type TaskChangeLog } from './task-changes.js';
 import type { Task } from './task.entity.js';
+import { ProjectNotFoundError } from '../projects/project.errors.js';
 import { InvalidParentError, TaskNotFoundError, UnknownProjectError, UnknownTaskFileError } from './task.errors.js';
 import type { TaskChanges, TaskListQuery, TaskRepository, TaskScope } from './task.repository.js';
 import { expectedVersionInput, refuseIfChanged } from '../projects/record-version.js';
@@ -46,6 +48,41 @@ export class TaskService {
     const task = await this.deps.tasks.findLive(uniqueCode);
     if (!task) throw new TaskNotFoundError();
     return task;
+  }
+
+  /**
+   * The entity tag of the task as `task` answers it (REST's ETag: decisions, issue 28), read by one cheap statement
+   * (its id and update time); an unknown or deleted task is refused as `get` refuses it.
+   */
+  async tagOf(uniqueCode: string): Promise<string> {
+    const version = await this.deps.tasks.versionOf(uniqueCode);
+    if (!version) throw new TaskNotFoundError();
+    return versionTagOf({ kind: 'task', items: [version] });
+  }
+
+  /**
+   * The entity tag of the page `listOfProject` answers for the same arguments: one statement reads the project,
+   * the total and the page's ids and update times under the same filters, order and window; an unknown project is
+   * refused as `listOfProject` refuses it.
+   */
+  async pageTagOfProject(projectId: string, input: Record<string, unknown>): Promise<string> {
+    const query = validate(listTasksInput, withoutNulls(input));
+    const isId = uuid.safeParse(projectId).success;
+    const project = { id: isId ? projectId : null, code: isId ? null : projectId };
+    const version = await this.deps.tasks.pageVersionOfProject(project, query);
+    if (!version) throw new ProjectNotFoundError();
+    const page = { page: query.page, limit: query.limit, total: version.total };
+    return versionTagOf({ kind: 'task-page', items: version.items, page });
+  }
+
+  /** The entity tag of the page `listOfActor` answers for the same arguments (one statement; none without an employee). */
+  async pageTagOfActor(actor: TaskActor, input: Record<string, unknown>): Promise<string> {
+    const query = validate(listTasksInput, withoutNulls(input));
+    const version = actor.employeeId
+      ? await this.deps.tasks.pageVersionOfParticipant(actor.employeeId, query)
+      : { items: [], total: 0 };
+    const page = { page: query.page, limit: query.limit, total: version.total };
+    return versionTagOf({ kind: 'task-page', items: version.items, page });
   }
 
   /** `projectId` is a project's id or its uniqueCode (decisions: Project and task service). */

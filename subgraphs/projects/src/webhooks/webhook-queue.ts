@@ -25,16 +25,17 @@ const eventQueueOptions: QueueOptions = {
 };
 
 /**
- * WEBHOOK_RETRY_LIMIT retries from WEBHOOK_RETRY_DELAY_SECONDS, doubling (about a day by default, config.ts). A
+ * WEBHOOK_RETRY_LIMIT retries from WEBHOOK_RETRY_DELAY_SECONDS, doubling unless WEBHOOK_RETRY_BACKOFF is false
+ * (about a day by default, config.ts). A
  * delivery under way is never older than its timeout: a job active for a minute lost its worker and is retried.
  */
 function deliveryQueueOptions(
-  config: Pick<Config, 'WEBHOOK_RETRY_LIMIT' | 'WEBHOOK_RETRY_DELAY_SECONDS'>,
+  config: Pick<Config, 'WEBHOOK_RETRY_LIMIT' | 'WEBHOOK_RETRY_DELAY_SECONDS' | 'WEBHOOK_RETRY_BACKOFF'>,
 ): QueueOptions {
   return {
     retryLimit: config.WEBHOOK_RETRY_LIMIT,
     retryDelay: config.WEBHOOK_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
+    retryBackoff: config.WEBHOOK_RETRY_BACKOFF,
     expireInSeconds: 60,
     deadLetter: 'webhook-deliveries-dead',
   };

@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+
+/** What a record's version is: its id and the time it last changed (every write of it sets `updatedAt`). */
+export interface RecordVersion {
+  id: string;
+  updatedAt: Date | string;
+}
+
+/**
+ * The version of a REST answer (decisions: issue 28, Conditional requests): one record, or one page of a list with
+ * its window and its total. `kind` names what is versioned, so that a record and a page never share a tag.
+ */
+export interface AnswerVersion {
+  kind: string;
+  items: readonly RecordVersion[];
+  page?: { page: number; limit: number; total: number };
+}
+
+/**
+ * The entity tag of an answer's version: a strong tag, the first 32 characters of the base64url SHA-256 of the
+ * kind, the window and total of a page, and each item's id and update time in order. The subgraph computes it
+ * from one cheap statement (ids and update times only); the REST registrar computes the same value from the full
+ * answer's body, so a tag held from either is the other's. It changes when any item changes (its `updatedAt`), is
+ * added or removed, moves, or the total changes.
+ */
+export function versionTagOf({ kind, items, page }: AnswerVersion): string {
+  const parts = [kind, page ? [page.page, page.limit, page.total] : null, items.map(versionOf)];
+  const digest = createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+  return `"${digest.slice(0, 32)}"`;
+}
+
+/** The update time to the millisecond, as the graph serializes a time (a Date and its ISO string agree). */
+const versionOf = ({ id, updatedAt }: RecordVersion) => [id, new Date(updatedAt).toISOString()];
