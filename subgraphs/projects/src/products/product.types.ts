@@ -2,7 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
 import type { Product } from './product.entity.js';
 
-@ObjectType('Product', { description: 'A product of a project (projects spec, Product).' })
+@ObjectType('Product', { simpleResolvers: true, description: 'A product of a project (projects spec, Product).' })
 export class ProductType {
   @Field(() => ID)
   id!: string;
