@@ -16,6 +16,8 @@ const subgraphTarget = 2;
 /** A page is tens of milliseconds of CPU: few connections, as the tasks-nested suite has. */
 const connections = 4;
 const smallPage = 10;
+/** The standalone subgraph processes' warm-up before the distributed comparison, besides the comparison's own. */
+const subgraphWarmupMs = 10_000;
 
 const comparisons = {
   nested: `nested tasks (${nestedPageSize}) / its floor, single node`,
@@ -128,6 +130,9 @@ export async function runPageFloorsBench(context: BenchContext): Promise<BenchRo
       try {
         const port = (ours.app.server.address() as AddressInfo).port;
         await sendJson(port, pages.nested.graph);
+        // Fresh processes: their code is compiled (and partly loaded) on the first pages, which the comparison's
+        // own warm-up of a few pages would leave inside the measured rounds.
+        await load.run({ port, request: pages.nested.graph, durationMs: subgraphWarmupMs, connections });
         rows.push(
           ...(await compareArms(load, paged, {
             suite: 'page-floors',
