@@ -76,7 +76,7 @@ export async function runPageFloorsBench(context: BenchContext): Promise<BenchRo
       customRow(
         'page-floors',
         `${comparisons.statements}: ${page}`,
-        `${smallPage}: ${small}, ${nestedPageSize}: ${large} (wire count)`,
+        `${smallPage}: ${small}, ${nestedPageSize}: ${large} (wire count; target: the same at both sizes)`,
         {
           requests: 2,
           pass: small === large,
