@@ -32,7 +32,22 @@ export class ProductType {
   updatedAt!: string;
 }
 
-export function productView(product: Product): ProductType {
+/** What a product's view reads: its entity, or the read-only row a page reads (ProductRepository.ofProjects). */
+export type ProductRow = Pick<
+  Product,
+  | 'id'
+  | 'projectId'
+  | 'name'
+  | 'description'
+  | 'productType'
+  | 'status'
+  | 'attributes'
+  | 'schemaVersion'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+export function productView(product: ProductRow): ProductType {
   return {
     id: product.id,
     name: product.name,
