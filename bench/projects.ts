@@ -17,7 +17,7 @@ const comparisons = {
 };
 
 /** The operation GET /api/v1/projects runs, word for word, so both arms ask for the same data. */
-function listOperation(): string {
+export function listOperation(): string {
   const route = restRoutes.find((candidate) => candidate.method === 'GET' && candidate.url === '/api/v1/projects');
   if (!route) throw new Error('no REST declaration of GET /api/v1/projects');
   return route.operation;
@@ -39,7 +39,7 @@ interface ListedProject {
  * Employees with departments, 50 customers and 50 projects (2 participants, 1 document, 2 products each),
  * made as a client would: the admin creates the people and customers, an employee creates the projects.
  */
-async function seedProjects(bench: BenchSystem, api: HttpClient, adminToken: string): Promise<void> {
+export async function seedProjects(bench: BenchSystem, api: HttpClient, adminToken: string): Promise<void> {
   const writer = await createUser(api, adminToken, {
     permissions: ['projects:read', 'projects:write'],
     withEmployee: true,

@@ -14,6 +14,7 @@ export const suites: BenchSuite[] = [
   },
   { name: 'projects', run: async (context) => (await import('./projects.js')).runProjectsBench(context) },
   { name: 'tasks-nested', run: async (context) => (await import('./tasks-nested.js')).runTasksNestedBench(context) },
+  { name: 'page-floors', run: async (context) => (await import('./page-floors.js')).runPageFloorsBench(context) },
   { name: 'peer', run: async (context) => (await import('./peer.js')).runPeerBench(context) },
   { name: 'task-facets', run: async (context) => (await import('./task-facets.js')).runTaskFacetsBench(context) },
   { name: 'conditional', run: async (context) => (await import('./conditional.js')).runConditionalBench(context) },

@@ -19,6 +19,8 @@ export interface Arm {
   /** Called before each round, so short-lived credentials can be renewed between rounds. */
   request(): RequestSpec | Promise<RequestSpec>;
   chain?: ChainSpec;
+  /** The CPU this arm is charged, in microseconds so far: this process's unless given (other processes' CPU). */
+  cpuMicros?: () => number;
 }
 
 export interface Comparison {
@@ -31,6 +33,11 @@ export interface Comparison {
    * comparison that only explains another (its ratio is printed with no verdict).
    */
   target: number | null;
+  /**
+   * 'cpu': the ratio is the subject's CPU per request over the baseline's, and passes at most `target` (a floor's
+   * multiple); by default it is requests per second, subject over baseline, and passes at least `target`.
+   */
+  ratioOf?: 'cpu';
 }
 
 /** One arm's result; the subject's row carries the ratio to its baseline and the verdict. */
@@ -50,6 +57,8 @@ export interface BenchRow {
   ratio: number | null;
   target: number | null;
   pass: boolean | null;
+  /** How ratio and target read: CPU per request at most the target, else requests per second at least it. */
+  ratioOf?: 'cpu';
 }
 
 /** A row measured outside the A/B runner (custom suites): zeros and nulls where a field does not apply. */
@@ -84,9 +93,10 @@ interface Round {
 
 async function measure(load: LoadGenerator, arm: Arm, durationMs: number, connections: number): Promise<Round> {
   const request = await arm.request();
-  const before = cpuMicros();
+  const cpu = arm.cpuMicros ?? cpuMicros;
+  const before = cpu();
   const report = await load.run({ port: arm.port, request, durationMs, connections, chain: arm.chain });
-  return { report, cpuUs: cpuMicros() - before };
+  return { report, cpuUs: cpu() - before };
 }
 
 function summarize(comparison: Comparison, arm: Arm, role: BenchRow['role'], rounds: Round[]): BenchRow {
@@ -140,11 +150,16 @@ export async function compareArms(
   );
   const subjectRow = summarize(comparison, subject, 'subject', rounds.subject);
   const baselineRow = summarize(comparison, baseline, 'baseline', rounds.baseline);
-  subjectRow.ratio = subjectRow.reqPerSec / baselineRow.reqPerSec;
+  const byCpu = comparison.ratioOf === 'cpu';
+  subjectRow.ratio = byCpu
+    ? subjectRow.cpuUsPerRequest / baselineRow.cpuUsPerRequest
+    : subjectRow.reqPerSec / baselineRow.reqPerSec;
   subjectRow.target = comparison.target;
+  if (byCpu) subjectRow.ratioOf = 'cpu';
+  const within = (ratio: number, target: number) => (byCpu ? ratio <= target : ratio >= target);
   subjectRow.pass =
     comparison.target === null
       ? null
-      : subjectRow.errors === 0 && baselineRow.errors === 0 && subjectRow.ratio >= comparison.target;
+      : subjectRow.errors === 0 && baselineRow.errors === 0 && within(subjectRow.ratio, comparison.target);
   return [subjectRow, baselineRow];
 }

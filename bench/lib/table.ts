@@ -8,8 +8,12 @@ const columns: { title: string; cell(row: BenchRow): string }[] = [
   { title: 'p99 ms', cell: (row) => row.p99Ms.toFixed(2) },
   { title: 'CPU µs/req', cell: (row) => row.cpuUsPerRequest.toFixed(0) },
   { title: 'errors', cell: (row) => String(row.errors) },
+  // CPU per request over the baseline's where the target reads <=, else requests per second over the baseline's.
   { title: 'ratio', cell: (row) => (row.ratio === null ? '' : row.ratio.toFixed(2)) },
-  { title: 'target', cell: (row) => (row.target === null ? '' : `>= ${row.target.toFixed(2)}`) },
+  {
+    title: 'target',
+    cell: (row) => (row.target === null ? '' : `${row.ratioOf === 'cpu' ? '<=' : '>='} ${row.target.toFixed(2)}`),
+  },
   { title: 'result', cell: (row) => (row.pass === null ? '' : row.pass ? 'PASS' : 'FAIL') },
 ];
 

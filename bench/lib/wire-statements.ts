@@ -35,6 +35,15 @@ export async function countStatements(
   specs: RequestSpec[],
   check: (port: number) => Promise<void>,
 ): Promise<number[]> {
+  return (await recordStatements(bench, specs, check)).map((statements) => statements.length);
+}
+
+/** The SQL text of every statement each request of `specs` runs, in order, recorded as countStatements counts. */
+export async function recordStatements(
+  bench: BenchSystem,
+  specs: RequestSpec[],
+  check: (port: number) => Promise<void>,
+): Promise<string[][]> {
   const counter = await startStatementCounter(bench.databaseUrl);
   try {
     const system = await openSystem(bench.config, counter.url, createLogger('silent'));
@@ -42,9 +51,9 @@ export async function countStatements(
       await system.app.listen({ port: 0, host: '127.0.0.1' });
       const port = (system.app.server.address() as AddressInfo).port;
       await check(port);
-      const counts: number[] = [];
-      for (const spec of specs) counts.push((await counter.during(() => sendJson(port, spec), background)).length);
-      return counts;
+      const recorded: string[][] = [];
+      for (const spec of specs) recorded.push(await counter.during(() => sendJson(port, spec), background));
+      return recorded;
     } finally {
       await system.close();
     }

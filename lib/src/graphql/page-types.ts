@@ -2,7 +2,7 @@ import { Directive, Field, Int, ObjectType, type ClassType } from 'type-graphql'
 import type { ItemsPage, MetaPage, PageMeta as PageMetaShape } from '../paging.js';
 
 /** The projects spec's page metadata, one GraphQL type for every `{ data, meta }` list. */
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class PageMeta implements PageMetaShape {
   @Field(() => Int)
   page!: number;
@@ -25,7 +25,7 @@ export interface ShownPage<Shown> {
 
 /** The graph's `{ data, meta }` page of one type (`ProjectPage`, `TaskPage`, ...). */
 export function metaPageType<Shown extends object>(Item: ClassType<Shown>, name: string): ClassType<ShownPage<Shown>> {
-  @ObjectType(name)
+  @ObjectType(name, { simpleResolvers: true })
   class Page implements ShownPage<Shown> {
     @Field(() => [Item])
     data!: Shown[];

@@ -1,5 +1,8 @@
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+} from '@apollo/server/plugin/disabled';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
@@ -44,7 +47,9 @@ export async function serveSubgraph(
     schema: subgraph.schema,
     introspection: false,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginInlineTraceDisabled()],
+    // No field of ours has a cache hint, and Apollo's cache-control plugin wraps every field's resolver to look
+    // for one: a nested page of a few thousand fields paid for it on each (decisions: Request cost, round two).
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled()],
     // The process entry drains on SIGTERM; Apollo's own handler would re-raise the signal and end it first.
     stopOnTerminationSignals: false,
     formatError: (formatted: GraphQLFormattedError, error: unknown) =>

@@ -3,7 +3,10 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { connectionType } from '@platform/lib/graphql/page-types';
 import { CommentType } from '../comments/comment.types.js';
 
-@ObjectType('TaskHistory', { description: 'A recorded change: `from` and `to` hold only the changed fields' })
+@ObjectType('TaskHistory', {
+  simpleResolvers: true,
+  description: 'A recorded change: `from` and `to` hold only the changed fields',
+})
 export class TaskHistoryType {
   @Field(() => ID)
   id!: string;
@@ -28,6 +31,7 @@ export class TaskHistoryType {
 }
 
 @ObjectType('TaskActivity', {
+  simpleResolvers: true,
   description: "An entry of a task's activity (projects spec, Activity): either `comment` or `history`, never both",
 })
 export class TaskActivityType {

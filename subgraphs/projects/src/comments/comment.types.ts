@@ -2,7 +2,7 @@ import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { paged, sorted } from '../listing/list.args.js';
 import { connectionType, metaPageType } from '@platform/lib/graphql/page-types';
 
-@ObjectType('TaskCommentAttachment', { description: 'A stored file attached to a comment' })
+@ObjectType('TaskCommentAttachment', { simpleResolvers: true, description: 'A stored file attached to a comment' })
 export class CommentAttachmentType {
   @Field(() => ID, { description: "The attachment's own id" })
   id!: string;
@@ -11,7 +11,10 @@ export class CommentAttachmentType {
   fileId!: string;
 }
 
-@ObjectType('TaskComment', { description: 'A comment on a task (projects spec, Comment); deleted ones stay listed' })
+@ObjectType('TaskComment', {
+  simpleResolvers: true,
+  description: 'A comment on a task (projects spec, Comment); deleted ones stay listed',
+})
 export class CommentType {
   @Field(() => ID)
   id!: string;

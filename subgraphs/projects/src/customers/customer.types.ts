@@ -1,7 +1,7 @@
 import { Directive, Field, ID, InputType, ObjectType } from 'type-graphql';
 
 @Directive('@key(fields: "id")')
-@ObjectType('Customer')
+@ObjectType('Customer', { simpleResolvers: true })
 export class CustomerType {
   @Field(() => ID)
   id!: string;

@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 
 /** A stored file as clients see it (project spec: documentFiles items); `path` is where its bytes are served. */
-@ObjectType('StoredFile')
+@ObjectType('StoredFile', { simpleResolvers: true })
 export class StoredFileType {
   @Field(() => ID)
   id!: string;

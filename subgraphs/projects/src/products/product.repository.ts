@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { Product } from './product.entity.js';
+import type { ProductRow } from './product.types.js';
 
 export type NewProduct = Pick<
   Product,
@@ -16,8 +17,17 @@ const countByStatusStatement: PreparedStatement = {
 export class ProductRepository {
   constructor(private readonly em: EntityManager) {}
 
-  ofProjects(projectIds: readonly string[]): Promise<Product[]> {
-    return this.em.find(Product, { projectId: { $in: [...projectIds] } }, { orderBy: { position: 'asc' } });
+  /**
+   * The products of a page's projects as read-only rows (property names, not tracked entities): the page only shows
+   * them (decisions: Request cost, round two).
+   */
+  ofProjects(projectIds: readonly string[]): Promise<ProductRow[]> {
+    return this.em
+      .createQueryBuilder(Product)
+      .select('*')
+      .where({ projectId: { $in: [...projectIds] } })
+      .orderBy({ position: 'asc' })
+      .execute<ProductRow[]>('all', true);
   }
 
   async addAll(projectId: string, products: NewProduct[]): Promise<Product[]> {

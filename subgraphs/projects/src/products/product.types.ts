@@ -2,7 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
 import type { Product } from './product.entity.js';
 
-@ObjectType('Product', { description: 'A product of a project (projects spec, Product).' })
+@ObjectType('Product', { simpleResolvers: true, description: 'A product of a project (projects spec, Product).' })
 export class ProductType {
   @Field(() => ID)
   id!: string;
@@ -32,7 +32,22 @@ export class ProductType {
   updatedAt!: string;
 }
 
-export function productView(product: Product): ProductType {
+/** What a product's view reads: its entity, or the read-only row a page reads (ProductRepository.ofProjects). */
+export type ProductRow = Pick<
+  Product,
+  | 'id'
+  | 'projectId'
+  | 'name'
+  | 'description'
+  | 'productType'
+  | 'status'
+  | 'attributes'
+  | 'schemaVersion'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+export function productView(product: ProductRow): ProductType {
   return {
     id: product.id,
     name: product.name,

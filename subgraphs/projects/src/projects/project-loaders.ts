@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { StoredFile } from '../files/file.entity.js';
-import type { Product } from '../products/product.entity.js';
+import type { ProductRow } from '../products/product.types.js';
 import type { ProductRepository } from '../products/product.repository.js';
 import type { ProjectRepository } from './project.repository.js';
 
@@ -34,7 +34,7 @@ export class ProjectLoaders {
     ),
   );
 
-  readonly products = new DataLoader<string, Product[]>(async (projectIds) =>
+  readonly products = new DataLoader<string, ProductRow[]>(async (projectIds) =>
     groupBy(await this.deps.products.ofProjects(projectIds), (row) => row.projectId, projectIds),
   );
 

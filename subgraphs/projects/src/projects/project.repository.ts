@@ -1,4 +1,4 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery, PrimaryKeyProp } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import type { RecordVersion } from '@platform/lib/entity-tag';
 import {
@@ -10,6 +10,9 @@ import {
 } from '../listing/list.repository.js';
 import { ProjectDocument, ProjectParticipant } from './project-members.entity.js';
 import { Project } from './project.entity.js';
+
+/** A member row's columns by property name, as a read-only page reads it (no tracked entity). */
+export type MemberRow<Member extends ProjectParticipant | ProjectDocument> = Omit<Member, typeof PrimaryKeyProp>;
 import type { ProjectProgress, ProjectStatus } from '@platform/lib/contract/project-values';
 
 export interface ProjectListQuery {
@@ -159,12 +162,24 @@ export class ProjectRepository {
     await this.em.flush();
   }
 
-  participantsOf(projectIds: readonly string[]): Promise<ProjectParticipant[]> {
-    return this.em.find(ProjectParticipant, { projectId: { $in: [...projectIds] } }, { orderBy: { position: 'asc' } });
+  /** Read-only rows for the pages' loaders: mapped to property names, not tracked entities (decisions: issue 29). */
+  participantsOf(projectIds: readonly string[]): Promise<MemberRow<ProjectParticipant>[]> {
+    return this.em
+      .createQueryBuilder(ProjectParticipant)
+      .select('*')
+      .where({ projectId: { $in: [...projectIds] } })
+      .orderBy({ position: 'asc' })
+      .execute<MemberRow<ProjectParticipant>[]>('all', true);
   }
 
-  documentsOf(projectIds: readonly string[]): Promise<ProjectDocument[]> {
-    return this.em.find(ProjectDocument, { projectId: { $in: [...projectIds] } }, { orderBy: { position: 'asc' } });
+  /** Read-only rows, as participantsOf. */
+  documentsOf(projectIds: readonly string[]): Promise<MemberRow<ProjectDocument>[]> {
+    return this.em
+      .createQueryBuilder(ProjectDocument)
+      .select('*')
+      .where({ projectId: { $in: [...projectIds] } })
+      .orderBy({ position: 'asc' })
+      .execute<MemberRow<ProjectDocument>[]>('all', true);
   }
 
   countDocuments(projectId: string): Promise<number> {

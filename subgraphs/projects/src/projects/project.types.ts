@@ -4,7 +4,7 @@ import { metaPageType } from '@platform/lib/graphql/page-types';
 
 /** The auth subgraph's employee, referenced by id; the gateway resolves its fields there (batched _entities). */
 @Directive('@key(fields: "id", resolvable: false)')
-@ObjectType('Employee')
+@ObjectType('Employee', { simpleResolvers: true })
 export class EmployeeReference {
   @Field(() => ID)
   id!: string;
@@ -16,7 +16,7 @@ export class EmployeeReference {
  * (decisions: projects, Creator), and no reader sees the account fields of a User (decisions: Person).
  */
 @Directive('@key(fields: "id", resolvable: false)')
-@ObjectType('Person')
+@ObjectType('Person', { simpleResolvers: true })
 export class PersonReference {
   @Field(() => ID)
   id!: string;
@@ -28,7 +28,10 @@ export const personOf = (userId: string): PersonReference & { __typename: 'Perso
   id: userId,
 });
 
-@ObjectType('Project', { description: 'A project (projects spec, Project); deleted projects are never returned.' })
+@ObjectType('Project', {
+  simpleResolvers: true,
+  description: 'A project (projects spec, Project); deleted projects are never returned.',
+})
 export class ProjectType {
   @Field(() => ID)
   id!: string;

@@ -3,13 +3,16 @@ import { connectionType, metaPageType } from '@platform/lib/graphql/page-types';
 
 /** The auth subgraph's department, referenced by id; the gateway resolves its fields there (batched _entities). */
 @Directive('@key(fields: "id", resolvable: false)')
-@ObjectType('Department')
+@ObjectType('Department', { simpleResolvers: true })
 export class DepartmentReference {
   @Field(() => ID)
   id!: string;
 }
 
-@ObjectType('Task', { description: 'A task of a project (projects spec, Task); deleted tasks are never returned.' })
+@ObjectType('Task', {
+  simpleResolvers: true,
+  description: 'A task of a project (projects spec, Task); deleted tasks are never returned.',
+})
 export class TaskType {
   @Field(() => ID)
   id!: string;
@@ -60,7 +63,7 @@ export class TaskType {
   deletedAt!: string | null;
 }
 
-@ObjectType('TaskParticipant', { description: 'An employee taking part in a task' })
+@ObjectType('TaskParticipant', { simpleResolvers: true, description: 'An employee taking part in a task' })
 export class TaskParticipantType {
   @Field(() => ID)
   id!: string;

@@ -1,0 +1,349 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { parseBearer } from '@platform/lib/auth/authenticator';
+import { requirePermission } from '@platform/lib/auth/caller';
+import type { Platform } from '@platform/lib/platform';
+
+/**
+ * The floors of the dashboards' pages (issue 29): a bare node:http server that does by hand what the nested
+ * tasks page and the 50-project page do, with the same SQL text the product sends (its prepared statements
+ * word for word, and MikroORM's generated selects with their inline id lists) and the same JSON the graph
+ * answers, key for key. Per request: the bearer verified by the product's authenticator (codec and revocation
+ * read) and the permission checked, one pooled connection taken for the request's statements, nothing kept
+ * between requests. The bench checks its answers byte for byte against the gateway's before measuring.
+ */
+export interface PageFloorServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+type Row = Record<string, unknown>;
+
+/** The product's statements (subgraphs/projects/src/tasks/task.repository.ts and the comment and activity ones). */
+const nestedPageStatement = {
+  name: 'projects.tasks.nested_page',
+  text: `
+  select t.*, n."total", (
+    select json_agg(json_build_object('id', tp."id", 'taskId', tp."task_id", 'employeeId', tp."employee_id",
+      'position', tp."position") order by tp."position")
+    from "projects"."task_participant" tp where tp."task_id" = t."id") as "participants"
+  from "projects"."project" p
+  cross join lateral (
+    select count(*)::int as "total" from "projects"."task" where "project_id" = p."id" and "deleted_at" is null) n
+  left join lateral (
+    select * from "projects"."task" where "project_id" = p."id" and "deleted_at" is null
+    order by "created_at" desc, "id" desc limit $3 offset $4) t on true
+  where p."deleted_at" is null and (p."id" = $1::uuid or p."unique_code" = $2)
+  order by t."created_at" desc, t."id" desc`,
+};
+
+const commentsStatement = {
+  name: 'projects.comments.of_tasks',
+  text: `
+  select c."id", c."task_id" as "taskId", c."parent_id" as "parentId", c."author_user_id" as "authorUserId",
+    c."content", to_json(c."created_at") #>> '{}' as "createdAt",
+    to_json(c."deleted_at") #>> '{}' as "deletedAt", r."likes", r."dislikes",
+    coalesce(r."own", '') as "userReaction", (
+    select json_agg(json_build_object('id', a."id", 'commentId', a."comment_id", 'fileId', a."file_id",
+      'position', a."position") order by a."position")
+    from "projects"."task_comment_attachment" a where a."comment_id" = c."id") as "attachments"
+  from "projects"."task_comment" c
+  cross join lateral (
+    select count(*) filter (where "type" = 'like')::int as "likes",
+      count(*) filter (where "type" = 'dislike')::int as "dislikes",
+      max("type") filter (where "user_id" = $2) as "own"
+    from "projects"."task_comment_reaction" where "comment_id" = c."id") r
+  where c."task_id" = any($1::uuid[])
+  order by c."created_at" asc, c."id" asc`,
+};
+
+const activitiesStatement = {
+  name: 'projects.activities.of_tasks',
+  text: `
+  select "id", "task_id" as "taskId", "type", "actor_user_id" as "actorUserId", "from", "to",
+    to_json("changed_at") #>> '{}' as "changedAt", to_json("created_at") #>> '{}' as "createdAt",
+    to_json("updated_at") #>> '{}' as "updatedAt"
+  from "projects"."task_activity" where "task_id" = any($1::uuid[])
+  order by "task_id", "changed_at", "created_at", "id"`,
+};
+
+/** MikroORM's `in (...)` list of ids, as its generated statements inline them. */
+const inList = (ids: readonly (string | number)[]) =>
+  ids.map((id) => (typeof id === 'number' ? String(id) : `'${id.replaceAll("'", "''")}'`)).join(', ');
+
+const usersWithEmployees = (ids: readonly number[]) =>
+  `select "u0".*, "e1"."id" as "e1__id", "e1"."code" as "e1__code", "e1"."name" as "e1__name", "e1"."created_at" as "e1__created_at", "e1"."email" as "e1__email", "e1"."avatar_file_id" as "e1__avatar_file_id", "e1"."department_id" as "e1__department_id", "d2"."id" as "d2__id", "d2"."code" as "d2__code", "d2"."name" as "d2__name", "d2"."created_at" as "d2__created_at" from "auth"."user_account" as "u0" left join "auth"."employee" as "e1" on "u0"."employee_id" = "e1"."id" left join "auth"."department" as "d2" on "e1"."department_id" = "d2"."id" where "u0"."id" in (${inList(ids)})`;
+
+const employeesWithDepartments = (ids: readonly string[]) =>
+  `select "e0".*, "d1"."id" as "d1__id", "d1"."code" as "d1__code", "d1"."name" as "d1__name", "d1"."created_at" as "d1__created_at" from "auth"."employee" as "e0" left join "auth"."department" as "d1" on "e0"."department_id" = "d1"."id" where "e0"."id" in (${inList(ids)})`;
+
+const byProjects = (table: string, ids: readonly string[]) =>
+  `select "p0".* from "projects"."${table}" as "p0" where "p0"."project_id" in (${inList(ids)}) order by "p0"."position" asc`;
+
+const iso = (value: unknown) => (value === null ? null : new Date(value as string | Date).toISOString());
+const distinct = <T>(values: T[]) => [...new Set(values)];
+
+function groupBy(rows: Row[], key: string): Map<unknown, Row[]> {
+  const groups = new Map<unknown, Row[]>();
+  for (const row of rows) {
+    const group = groups.get(row[key]);
+    if (group) group.push(row);
+    else groups.set(row[key], [row]);
+  }
+  return groups;
+}
+
+/** The graph's Person of a user row with its employee and department (auth's personView). */
+function personOf(user: Row) {
+  return {
+    avatarFileId: (user.e1__avatar_file_id as string | null) ?? '',
+    code: (user.e1__code as string | null) ?? '',
+    department: (user.d2__name as string | null) ?? '',
+    email: user.email,
+    id: String(user.id),
+    name: (user.e1__name as string | null) ?? user.email,
+  };
+}
+
+const pageMeta = (page: number, limit: number, total: number) => ({
+  limit,
+  page,
+  total,
+  totalPages: Math.ceil(total / limit),
+});
+
+interface PageVariables {
+  projectId?: string;
+  page?: number;
+  limit?: number;
+}
+
+type Query = (text: string | { name: string; text: string; values: unknown[] }) => Promise<Row[]>;
+
+function commentOf(comment: Row, people: Map<number, unknown>) {
+  const attachments = (comment.attachments as Row[] | null) ?? [];
+  return {
+    id: comment.id,
+    taskId: comment.taskId,
+    parentId: comment.parentId,
+    actorId: String(comment.authorUserId),
+    actor: people.get(comment.authorUserId as number) ?? null,
+    content: comment.deletedAt ? '' : comment.content,
+    attachments: attachments.map((row) => ({ id: row.id, fileId: row.fileId })),
+    likes: comment.likes,
+    dislikes: comment.dislikes,
+    isDeleted: comment.deletedAt !== null,
+    userReaction: comment.userReaction,
+    createdAt: iso(comment.createdAt),
+  };
+}
+
+/** The nested tasks page: the page with participants, comments, activities, then departments, employees, people. */
+async function nestedTasks(query: Query, viewerId: number, variables: PageVariables) {
+  const page = variables.page ?? 1;
+  const limit = variables.limit ?? 10;
+  const code = variables.projectId ?? '';
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(code) ? code : null;
+  const found = await query({ ...nestedPageStatement, values: [uuid, code, limit, (page - 1) * limit] });
+  if (found.length === 0) throw new Error('project not found');
+  const tasks = found.filter((row) => row.id !== null);
+  const taskIds = tasks.map((task) => task.id as string);
+  const comments = await query({ ...commentsStatement, values: [taskIds, viewerId] });
+  const activities = await query({ ...activitiesStatement, values: [taskIds] });
+  const departments = await query(
+    `select "d0".* from "auth"."department" as "d0" where "d0"."id" in (${inList(distinct(tasks.map((task) => task.department_id as string)))})`,
+  );
+  const participants = tasks.flatMap((task) => (task.participants as Row[] | null) ?? []);
+  const employees = await query(
+    employeesWithDepartments(distinct(participants.map((row) => row.employeeId as string))),
+  );
+  const actorIds = distinct([
+    ...comments.map((row) => row.authorUserId as number),
+    ...activities.filter((row) => row.type !== 'comment_added').map((row) => row.actorUserId as number),
+  ]);
+  const users = await query(usersWithEmployees(actorIds));
+  const people = new Map(users.map((user) => [user.id as number, personOf(user)]));
+  const departmentById = new Map(departments.map((row) => [row.id, { id: row.id, code: row.code, name: row.name }]));
+  const employeeById = new Map(employees.map((row) => [row.id, { name: row.name, email: row.email }]));
+  const commentsOf = groupBy(comments, 'taskId');
+  const activitiesOf = groupBy(activities, 'taskId');
+  const data = tasks.map((task) => {
+    const shown = (commentsOf.get(task.id) ?? []).map((comment) => commentOf(comment, people));
+    const byId = new Map(shown.map((comment) => [comment.id, comment]));
+    const uniqueCode = task.unique_code as string;
+    return {
+      id: task.id,
+      uniqueCode,
+      name: task.name,
+      description: task.description,
+      endDate: iso(task.end_date),
+      fileId: task.file_id,
+      parentId: task.parent_id,
+      projectId: task.project_id,
+      projectCode: uniqueCode.slice(0, uniqueCode.lastIndexOf('-T')),
+      departmentId: task.department_id,
+      department: departmentById.get(task.department_id) ?? null,
+      participants: ((task.participants as Row[] | null) ?? []).map((row) => ({
+        id: row.id,
+        employeeId: row.employeeId,
+        employee: employeeById.get(row.employeeId) ?? null,
+      })),
+      priority: task.priority,
+      status: task.status,
+      tags: task.tags,
+      createdAt: iso(task.created_at),
+      updatedAt: iso(task.updated_at),
+      deletedAt: iso(task.deleted_at),
+      comments: shown,
+      activities: (activitiesOf.get(task.id) ?? []).map((entry) => {
+        const to = entry.to as Record<string, unknown>;
+        const added =
+          entry.type === 'comment_added' && typeof to.commentId === 'string' ? byId.get(to.commentId) : null;
+        return {
+          id: entry.id,
+          taskId: entry.taskId,
+          createdAt: iso(entry.createdAt),
+          updatedAt: iso(entry.updatedAt),
+          comment: added ?? null,
+          history: added
+            ? null
+            : {
+                id: entry.id,
+                type: entry.type,
+                actorId: String(entry.actorUserId),
+                actor: people.get(entry.actorUserId as number) ?? null,
+                changedAt: iso(entry.changedAt),
+                from: entry.from,
+                to: entry.to,
+              },
+        };
+      }),
+    };
+  });
+  return { nestedTasks: { data, meta: pageMeta(page, limit, found[0]!.total as number) } };
+}
+
+/** The 50-project page: projects and count, customers, participants, documents, products, files, people. */
+async function projects(query: Query, variables: PageVariables) {
+  const page = variables.page ?? 1;
+  const limit = variables.limit ?? 10;
+  const offset = page > 1 ? ` offset ${(page - 1) * limit}` : '';
+  const rows = await query(
+    `select "p0".* from "projects"."project" as "p0" where "p0"."deleted_at" is null order by "p0"."created_at" desc, "p0"."id" desc limit ${limit}${offset}`,
+  );
+  const [count] = await query(
+    `select count(*) as "count" from "projects"."project" as "p0" where "p0"."deleted_at" is null`,
+  );
+  const projectIds = rows.map((row) => row.id as string);
+  const customers = await query(
+    `select "c0".* from "projects"."customer" as "c0" where "c0"."id" in (${inList(distinct(rows.map((row) => row.customer_id as string)))})`,
+  );
+  const participants = await query(byProjects('project_participant', projectIds));
+  const documents = await query(byProjects('project_document', projectIds));
+  const products = await query(byProjects('product', projectIds));
+  const files = await query(
+    `select "s0".* from "projects"."file" as "s0" where "s0"."id" in (${inList(distinct(documents.map((row) => row.file_id as string)))})`,
+  );
+  const employees = await query(
+    employeesWithDepartments(distinct(participants.map((row) => row.employee_id as string))),
+  );
+  const creators = await query(usersWithEmployees(distinct(rows.map((row) => row.creator_user_id as number))));
+  const customerById = new Map(customers.map((row) => [row.id, { id: row.id, name: row.name }]));
+  const people = new Map(creators.map((user) => [user.id as number, personOf(user)]));
+  const employeeById = new Map(
+    employees.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        code: row.code,
+        name: row.name,
+        email: row.email,
+        avatarFileId: row.avatar_file_id,
+        department: row.d1__id ? { name: row.d1__name } : null,
+      },
+    ]),
+  );
+  const fileById = new Map(
+    files.map((row) => [
+      row.id,
+      { id: row.id, name: row.name, mimeType: row.mime_type, path: `/api/v1/files/${row.id}`, size: Number(row.size) },
+    ]),
+  );
+  const participantsOf = groupBy(participants, 'project_id');
+  const documentsOf = groupBy(documents, 'project_id');
+  const productsOf = groupBy(products, 'project_id');
+  const data = rows.map((project) => ({
+    id: project.id,
+    uniqueCode: project.unique_code,
+    name: project.name,
+    description: project.description,
+    contractValue: Number(project.contract_value),
+    currency: project.currency,
+    customerId: project.customer_id,
+    customer: customerById.get(project.customer_id) ?? null,
+    creatorId: String(project.creator_user_id),
+    creator: people.get(project.creator_user_id as number) ?? null,
+    participants: (participantsOf.get(project.id) ?? []).map((row) => employeeById.get(row.employee_id) ?? null),
+    documentFiles: (documentsOf.get(project.id) ?? []).flatMap((row) => fileById.get(row.file_id) ?? []),
+    products: (productsOf.get(project.id) ?? []).map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      productType: row.product_type,
+      status: row.status,
+      attributes: row.attributes,
+      schemaVersion: row.schema_version,
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+    })),
+    progress: project.progress,
+    status: project.status,
+    replyDate: iso(project.reply_date),
+    createdAt: iso(project.created_at),
+    updatedAt: iso(project.updated_at),
+    deletedAt: iso(project.deleted_at),
+  }));
+  return { projects: { data, meta: pageMeta(page, limit, Number(count!.count)) } };
+}
+
+async function bodyOf(request: IncomingMessage): Promise<{ variables?: PageVariables }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString()) as { variables?: PageVariables };
+}
+
+/** The floors of both pages: POST /nested-tasks and POST /projects with the graph request's body. */
+export async function startPageFloors(databaseUrl: string, platform: Platform): Promise<PageFloorServer> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const answer = async (request: IncomingMessage) => {
+    const { variables = {} } = await bodyOf(request);
+    const token = parseBearer(request.headers.authorization);
+    if (!token) throw new Error('no bearer');
+    const { caller } = await platform.authenticator.verifyBearer(token);
+    const nested = request.url === '/nested-tasks';
+    const user = requirePermission(caller, nested ? 'tasks:read' : 'projects:read');
+    const client = await pool.connect();
+    try {
+      const query: Query = async (statement) => (await client.query<Row>(statement)).rows;
+      return nested ? await nestedTasks(query, user.userId, variables) : await projects(query, variables);
+    } finally {
+      client.release();
+    }
+  };
+  const server: Server = createServer((request, response) => {
+    answer(request).then(
+      (data) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data })),
+      (error: unknown) =>
+        response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error) })),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await pool.end();
+    },
+  };
+}
