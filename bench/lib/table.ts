@@ -9,7 +9,7 @@ const columns: { title: string; cell(row: BenchRow): string }[] = [
   { title: 'CPU µs/req', cell: (row) => row.cpuUsPerRequest.toFixed(0) },
   { title: 'errors', cell: (row) => String(row.errors) },
   { title: 'ratio', cell: (row) => (row.ratio === null ? '' : row.ratio.toFixed(2)) },
-  { title: 'target', cell: (row) => (row.target === null ? '' : `>= ${row.target.toFixed(2)}`) },
+  { title: 'target', cell: (row) => row.goal ?? (row.target === null ? '' : `>= ${row.target.toFixed(2)}`) },
   { title: 'result', cell: (row) => (row.pass === null ? '' : row.pass ? 'PASS' : 'FAIL') },
 ];
 
