@@ -144,6 +144,9 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
         }
         if (!caller) return false;
         ctx.extra.state = { info, caller };
+        // The upgrade's facts are in `info` now: the request itself (its headers, raw headers and streams, about
+        // 1.3 KB) would otherwise live as long as the socket, on every idle inbox (decisions: Live inboxes).
+        Reflect.deleteProperty(ctx.extra, 'request');
         return true;
       },
       onSubscribe: (ctx, _id, payload) => {
