@@ -8,12 +8,14 @@ import { DatabasePool } from '@platform/lib/database';
 import { openNotificationsDatabase } from '@platform/notifications/app';
 import { openDelivery, type DeliveryRuntime } from '@platform/notifications/delivery';
 import { customRow, type BenchRow } from './lib/compare.js';
+import { SubjectProfiler } from './lib/profile.js';
 import type { BenchContext } from './lib/context.js';
 import type { InboxOrder, InboxReport } from './clients/protocol.js';
 
-const subscribers = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
+const subscribers = Number(process.env.BENCH_SUBSCRIBERS ?? 5000);
 const throughputJobs = Number(process.env.BENCH_NOTIFICATION_JOBS ?? 500);
-const targets = { p99Ms: 500, bytesPerConnection: 50 * 1024 };
+/** Issue 29: a job to 5,000 live inboxes reaches the last one with p99 under 250 ms; under 20 KB per idle inbox. */
+const targets = { p99Ms: 250, bytesPerConnection: 20 * 1024 };
 
 const inboxClient = fileURLToPath(new URL('./clients/inbox-client.js', import.meta.url));
 
@@ -50,7 +52,7 @@ async function post(url: string, token: string, body: unknown): Promise<{ jobId:
 }
 
 /**
- * 1,000 users subscribed to inboxChanged on one gateway receive one job addressed to all of them (time
+ * 5,000 users (BENCH_SUBSCRIBERS) subscribed to inboxChanged on one gateway receive one job addressed to all of them (time
  * from submission to each arrival; the last one); memory of the server per idle subscribed connection;
  * in-app jobs per second through the worker.
  */
@@ -83,6 +85,9 @@ export async function runNotificationBench(context: BenchContext): Promise<Bench
   const service = (await platform.codec.sign(tokenKinds.service, 'service:bench', { service: 'bench' }, 3600_000))
     .token;
   const rows: BenchRow[] = [];
+  // A running edge has the revocation markers loaded (their epoch key in Redis); this fresh prefix has not, and
+  // until the first check reloads them every check reads PostgreSQL. One check first, as the edge's first request.
+  await platform.authenticator.verifyBearer(tokens[0]!);
 
   await collectGarbage();
   const memoryBefore = serverMemory();
@@ -109,14 +114,28 @@ export async function runNotificationBench(context: BenchContext): Promise<Bench
     await collectGarbage();
     const bytesPerConnection = (serverMemory() - memoryBefore) / subscribers;
 
+    if (process.env.BENCH_HEAP_SNAPSHOT) {
+      const { writeHeapSnapshot } = await import('node:v8');
+      process.stderr.write(`  heap snapshot: ${writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT)}\n`);
+    }
+
     const arrivals = waitFor('arrivals', 60_000);
-    const sentAt = performance.timeOrigin + performance.now();
-    await post(bench.url, service, {
-      message: 'To every subscriber',
-      recipients: userIds.map((userId) => ({ userId, channels: ['in_app'] })),
-    });
-    // In one process the submitting subgraph wakes its own worker; here the worker is the bench's.
-    delivery.queue.nudge();
+    let sentAt = 0;
+    let acceptedAt = 0;
+    const fanOut = async () => {
+      sentAt = performance.timeOrigin + performance.now();
+      await post(bench.url, service, {
+        message: 'To every subscriber',
+        recipients: userIds.map((userId) => ({ userId, channels: ['in_app'] })),
+      });
+      acceptedAt = performance.timeOrigin + performance.now();
+      // In one process the submitting subgraph wakes its own worker; here the worker is the bench's.
+      delivery.queue.nudge();
+      await arrivals;
+    };
+    // BENCH_PROFILE: the fan-out runs under the CPU profile (the row is then the profiled run's).
+    if (process.env.BENCH_PROFILE) await new SubjectProfiler().profile(`notifications fan-out ${subscribers}`, fanOut);
+    else await fanOut();
     const latencies = (await arrivals).arrivals.map((at) => at - sentAt).sort((a, b) => a - b);
     const p99 = percentile(latencies, 0.99);
     rows.push(
@@ -125,14 +144,15 @@ export async function runNotificationBench(context: BenchContext): Promise<Bench
         p50Ms: percentile(latencies, 0.5),
         p99Ms: p99,
         reqPerSec: latencies.length / (latencies.at(-1)! / 1000),
-        target: null,
+        goal: `p99 < ${targets.p99Ms} ms`,
         pass: p99 < targets.p99Ms,
-        firstError: `last subscriber after ${latencies.at(-1)!.toFixed(0)} ms (target p99 < ${targets.p99Ms} ms)`,
+        firstError: `job accepted after ${(acceptedAt - sentAt).toFixed(0)} ms, first subscriber after ${latencies[0]!.toFixed(0)} ms, last after ${latencies.at(-1)!.toFixed(0)} ms (target p99 < ${targets.p99Ms} ms)`,
       }),
-      row('memory per idle subscribed connection', `${(bytesPerConnection / 1024).toFixed(1)} KB`, {
+      row(`memory per idle subscribed connection (${subscribers})`, `${(bytesPerConnection / 1024).toFixed(1)} KB`, {
         requests: subscribers,
+        goal: `< ${targets.bytesPerConnection / 1024} KB`,
         pass: bytesPerConnection < targets.bytesPerConnection,
-        firstError: `server heap+external per connection: ${(bytesPerConnection / 1024).toFixed(1)} KB (target < 50 KB)`,
+        firstError: `server heap+external per connection: ${(bytesPerConnection / 1024).toFixed(1)} KB (target < ${targets.bytesPerConnection / 1024} KB)`,
       }),
     );
   } finally {

@@ -85,7 +85,7 @@ async function seedTasks(
   }
 }
 
-async function seedProject(bench: BenchSystem, api: HttpClient, adminToken: string) {
+export async function seedProject(bench: BenchSystem, api: HttpClient, adminToken: string) {
   const customer = await api.graphql<{ createCustomer: { id: string } }>(
     createCustomerMutation,
     { input: { name: 'Bench facets customer' } },

@@ -56,6 +56,8 @@ export interface BenchRow {
   cpuUsPerRequest: number;
   ratio: number | null;
   target: number | null;
+  /** A target that is not a ratio (a custom row's p99 or bytes), printed in the table's target column as is. */
+  goal?: string;
   pass: boolean | null;
   /** How ratio and target read: CPU per request at most the target, else requests per second at least it. */
   ratioOf?: 'cpu';

@@ -12,7 +12,8 @@ const columns: { title: string; cell(row: BenchRow): string }[] = [
   { title: 'ratio', cell: (row) => (row.ratio === null ? '' : row.ratio.toFixed(2)) },
   {
     title: 'target',
-    cell: (row) => (row.target === null ? '' : `${row.ratioOf === 'cpu' ? '<=' : '>='} ${row.target.toFixed(2)}`),
+    cell: (row) =>
+      row.goal ?? (row.target === null ? '' : `${row.ratioOf === 'cpu' ? '<=' : '>='} ${row.target.toFixed(2)}`),
   },
   { title: 'result', cell: (row) => (row.pass === null ? '' : row.pass ? 'PASS' : 'FAIL') },
 ];

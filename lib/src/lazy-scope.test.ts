@@ -39,4 +39,15 @@ describe('lazyScope', () => {
     expect(() => scope.part).toThrow('not yet');
     expect(scope.part).toBe(2);
   });
+
+  it('holds only the parts it built: the getters are shared by every scope of the same parts', () => {
+    const builders = { base: () => ({ id: 1 }), derived: () => ({ from: { id: 2 } }), unused: () => 'never' };
+    const first = lazyScope<Scope>(builders);
+    const second = lazyScope<Scope>({ ...builders });
+    expect(Object.getOwnPropertyNames(first)).toEqual([]);
+    expect(first.base).toEqual({ id: 1 });
+    expect(Object.getOwnPropertyNames(first)).toEqual(['base']);
+    expect(Object.getOwnPropertyNames(second)).toEqual([]);
+    expect(Object.getPrototypeOf(first)).toBe(Object.getPrototypeOf(second));
+  });
 });

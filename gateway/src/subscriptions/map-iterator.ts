@@ -1,14 +1,25 @@
 import { closableIterator } from '@platform/lib/closable-iterator';
 
+/** The source and map of each iterator made here, so that mapping one of them again maps its source once. */
+const mappedFrom = new WeakMap<
+  AsyncIterator<unknown>,
+  { source: AsyncIterator<unknown>; map: (value: never) => unknown }
+>();
+
 /**
  * Maps an async iterator, passing `return()` to the source at once. (An async generator cannot do that:
  * its `return()` waits until a pending `next()` of the source settles, so a client that leaves a quiet
- * subscription would keep the upstream open.)
+ * subscription would keep the upstream open.) An iterator made here and mapped again (the upstream's error
+ * boundary, then the socket's formatting) becomes one iterator with both maps: one layer of promises per event
+ * and one iterator per subscription instead of two (decisions: Live inboxes). The inner one is consumed only
+ * through the outer, so nothing sees the difference.
  */
 export function mapAsyncIterator<T, U>(
   source: AsyncIterator<T>,
   map: (value: T) => U | Promise<U>,
 ): AsyncIterableIterator<U> {
+  const inner = mappedFrom.get(source) as { source: AsyncIterator<unknown>; map: (value: unknown) => T } | undefined;
+  if (inner) return mapAsyncIterator(inner.source, async (value) => map(await inner.map(value)));
   let finished = false;
   const pending = new Set<(result: IteratorResult<U>) => void>();
   const finish = async (): Promise<IteratorResult<U>> => {
@@ -20,7 +31,7 @@ export function mapAsyncIterator<T, U>(
     }
     return { value: undefined, done: true };
   };
-  return closableIterator(
+  const mapped = closableIterator(
     () =>
       new Promise<IteratorResult<U>>((resolve, reject) => {
         if (finished) return resolve({ value: undefined, done: true });
@@ -41,4 +52,6 @@ export function mapAsyncIterator<T, U>(
       }),
     finish,
   );
+  mappedFrom.set(mapped, { source, map });
+  return mapped;
 }

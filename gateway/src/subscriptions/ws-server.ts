@@ -2,11 +2,9 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   GraphQLError,
-  parse,
   validate,
   getOperationAST,
   specifiedRules,
-  type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
   type GraphQLFormattedError,
@@ -31,6 +29,8 @@ import { requestIdOf } from '../edge/request-hooks.js';
 import { refuseUpgrade } from '../edge/upgrade-refusal.js';
 import { inputRefusalOf } from '../graph/input-coercion.js';
 import { operationLimitRules } from '../graph/operation-limits.js';
+import { CheckedDocuments } from './checked-documents.js';
+import { startHeartbeat } from './heartbeat.js';
 import type { SubscriptionPlanExecutor } from './plan-executor.js';
 import { mapAsyncIterator } from './map-iterator.js';
 import { formattedProtocolErrors, protocolErrors } from './protocol-errors.js';
@@ -93,6 +93,8 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
   };
   options.server.on('upgrade', onUpgrade);
   wss.on('wsClientError', (_error, socket, request) => refuseUpgrade(socket, request, new InvalidUpgradeError()));
+  const rules = [...specifiedRules, ...operationLimitRules];
+  const documents = new CheckedDocuments((document) => validate(executor.planner.apiSchema, document, rules));
   const contextOf = (state: ConnectionState): GatewayContext => ({
     request: state.info,
     caller: state.caller,
@@ -142,17 +144,15 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
         }
         if (!caller) return false;
         ctx.extra.state = { info, caller };
+        // The upgrade's facts are in `info` now: the request itself (its headers, raw headers and streams, about
+        // 1.3 KB) would otherwise live as long as the socket, on every idle inbox (decisions: Live inboxes).
+        Reflect.deleteProperty(ctx.extra, 'request');
         return true;
       },
       onSubscribe: (ctx, _id, payload) => {
-        let document: DocumentNode;
-        try {
-          document = parse(payload.query);
-        } catch (error) {
-          return protocolErrors([error instanceof GraphQLError ? error : new GraphQLError('Invalid document')]);
-        }
-        const errors = validate(executor.planner.apiSchema, document, [...specifiedRules, ...operationLimitRules]);
-        if (errors.length > 0) return protocolErrors(errors);
+        const checked = documents.of(payload.query);
+        if (checked.errors) return protocolErrors(checked.errors);
+        const { document } = checked;
         // Queries and mutations meet this check in the gateway's pipeline; a subscription goes upstream directly.
         const operation = getOperationAST(document, payload.operationName);
         const refusal =
@@ -188,12 +188,16 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
       },
     },
     wss,
+    // No keep-alive of graphql-ws's own (a timer per socket): the heartbeat's one sweep does it for all.
+    0,
   );
+  const stopHeartbeat = startHeartbeat(wss);
   wss.on('error', (error) => logger.error({ err: error }, 'subscription server error'));
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       options.server.off('upgrade', onUpgrade);
+      stopHeartbeat();
       await closeSockets(wss);
     })());
   // A process closes the sockets (1012) as soon as it starts draining, before it waits for requests in flight.

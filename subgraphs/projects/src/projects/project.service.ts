@@ -82,6 +82,10 @@ function projectEvent(
   return { type, projectId: project.id, data: { ...projectView(project) } };
 }
 
+/** Whether an API's `projectId` names the project by its id (a UUID) rather than by its uniqueCode. */
+export const isProjectId = (idOrCode: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrCode);
+
 /** Projects: the rules of the projects spec and decisions.md. Every read ignores deleted projects. */
 export class ProjectService {
   constructor(private readonly deps: ProjectServiceDependencies) {}
@@ -118,8 +122,7 @@ export class ProjectService {
 
   /** `projectId` in the API accepts a project's id or its uniqueCode (decisions: Project and task service). */
   async getByIdOrCode(idOrCode: string): Promise<Project> {
-    const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrCode);
-    const project = await this.deps.projects.findLiveByIdOrCode(idOrCode, isId);
+    const project = await this.deps.projects.findLiveByIdOrCode(idOrCode, isProjectId(idOrCode));
     if (!project) throw new ProjectNotFoundError();
     return project;
   }

@@ -13,7 +13,8 @@ export interface TaskFacetFilters {
 export type TaskFacet = 'departments' | 'participants' | 'priorities' | 'statuses' | 'tags';
 
 export interface FacetCount {
-  facet: TaskFacet;
+  /** `project`: the last row, present when the project is live (its value null, its count 0). */
+  facet: TaskFacet | 'project';
   value: string;
   count: number;
 }
@@ -45,32 +46,51 @@ const facetTail = `counted ("facet", "value", "count") as (
     union all select 'statuses', unnest($2::text[]), 0
     union all select 'priorities', unnest($3::text[]), 0
     union all select 'departments', unnest($4::uuid[])::text, 0
-    union all select 'tags', unnest($5::text[]), 0)
-  select "facet", "value", sum("count")::integer as "count" from counted
-  group by "facet", "value" order by "facet", "count" desc, "value"`;
+    union all select 'tags', unnest($5::text[]), 0)`;
+
+/**
+ * The live project named by its id ($1, null when a code is given) or its uniqueCode (the statement's last
+ * parameter, null when an id is given): read in the same statement as the options instead of a round trip of its
+ * own before them, each way through its own unique index (one `or` of both made the planner scan every live project). The options' rows end with one `project` row when it exists; none means it does not (404).
+ */
+const liveProject = (codeParameter: string) => `project as (
+      select "id" from "projects"."project" where "id" = $1::uuid and "deleted_at" is null
+      union all
+      select "id" from "projects"."project" where "unique_code" = ${codeParameter}::text and "deleted_at" is null)`;
+
+/** The options' rows, then the project's marker (a facet of its own, never one of the five). */
+const withProjectMarker = `select "facet", "value", "count" from (
+    select 0 as "part", "facet", "value", sum("count")::integer as "count" from counted group by "facet", "value"
+    union all select 1, 'project', null, 0 from project) options
+  order by "part", "facet", "count" desc, "value"`;
 
 /** Without a search: the kept counts (a few hundred rows for 100,000 tasks), never the tasks. */
 const countedOptions: PreparedStatement = {
   name: 'projects.task-facets.options',
-  text: `with c as materialized (
+  text: `with ${liveProject('$6')},
+    c as materialized (
       select "status", "priority", "department_id", "tags", "count", ${facetMatches}
-      from "projects"."task_facet" where "project_id" = $1 and "count" > 0),
+      from "projects"."task_facet" where "project_id" = (select "id" from project) and "count" > 0),
     pc as (
       select "employee_id", "count", ${facetMatches}
-      from "projects"."task_participant_facet" where "project_id" = $1 and "count" > 0),
-    ${facetTail}`,
+      from "projects"."task_participant_facet" where "project_id" = (select "id" from project) and "count" > 0),
+    ${facetTail}
+  ${withProjectMarker}`,
 };
 
 /** With a name search ($6, a literal ILIKE pattern): the matching live tasks, found through the name's trigram index. */
 const searchedOptions: PreparedStatement = {
   name: 'projects.task-facets.options-searched',
-  text: `with c as materialized (
+  text: `with ${liveProject('$7')},
+    c as materialized (
       select "id", "status", "priority", "department_id", "tags", 1 as "count", ${facetMatches}
-      from "projects"."task" where "project_id" = $1 and "deleted_at" is null and "name" ilike $6),
+      from "projects"."task"
+      where "project_id" = (select "id" from project) and "deleted_at" is null and "name" ilike $6),
     pc as (
       select p."employee_id", 1 as "count", c.s, c.p, c.d, c.g
       from c join "projects"."task_participant" p on p."task_id" = c."id"),
-    ${facetTail}`,
+    ${facetTail}
+  ${withProjectMarker}`,
 };
 
 /** One row per status, priority and department, and one (all null) for the total, 0 without tasks. */
@@ -89,11 +109,23 @@ const statistics: PreparedStatement = {
 export class TaskFacetRepository {
   constructor(private readonly em: EntityManager) {}
 
-  options(projectId: string, filters: TaskFacetFilters, nameSearch?: string): Promise<FacetCount[]> {
-    const values = [projectId, filters.statuses, filters.priorities, filters.departmentIds, filters.tags];
-    return nameSearch === undefined
-      ? runStatement<FacetCount>(this.em, countedOptions, values)
-      : runStatement<FacetCount>(this.em, searchedOptions, [...values, likePattern(nameSearch)]);
+  /**
+   * The options of the live project named `project` (by its id or its uniqueCode), or null when there is none.
+   * The rows come ordered (count desc, then value) within each facet.
+   */
+  async options(
+    project: { id: string } | { uniqueCode: string },
+    filters: TaskFacetFilters,
+    nameSearch?: string,
+  ): Promise<FacetCount[] | null> {
+    const id = 'id' in project ? project.id : null;
+    const code = 'uniqueCode' in project ? project.uniqueCode : null;
+    const values = [id, filters.statuses, filters.priorities, filters.departmentIds, filters.tags];
+    const rows =
+      nameSearch === undefined
+        ? await runStatement<FacetCount>(this.em, countedOptions, [...values, code])
+        : await runStatement<FacetCount>(this.em, searchedOptions, [...values, likePattern(nameSearch), code]);
+    return rows.at(-1)?.facet === 'project' ? rows.slice(0, -1) : null;
   }
 
   statistics(projectId: string): Promise<StatisticsRow[]> {

@@ -1,5 +1,6 @@
 import { validate } from '@platform/lib/validation';
-import type { ProjectService } from '../projects/project.service.js';
+import { ProjectNotFoundError } from '../projects/project.errors.js';
+import { isProjectId, type ProjectService } from '../projects/project.service.js';
 import type { FacetCount, TaskFacet, TaskFacetRepository } from './task-facet.repository.js';
 import { filterOptionsInput } from './task-facet.validation.js';
 
@@ -31,14 +32,18 @@ export class TaskFacetService {
 
   async filterOptions(projectId: string, input: Record<string, unknown>): Promise<TaskFilterOptions> {
     const query = validate(filterOptionsInput, input);
-    const project = await this.deps.projects.getByIdOrCode(projectId);
     const filters = {
       statuses: query['filters[status]'],
       priorities: query['filters[priority]'],
       departmentIds: query['filters[departmentId]'],
       tags: query['filters[tags]'],
     };
-    return optionsOf(await this.deps.facets.options(project.id, filters, query['searches[name]']));
+    // The project is read by the options' own statement: one round trip for both (decisions: Live inboxes and
+    // filter options).
+    const project = isProjectId(projectId) ? { id: projectId } : { uniqueCode: projectId };
+    const rows = await this.deps.facets.options(project, filters, query['searches[name]']);
+    if (!rows) throw new ProjectNotFoundError();
+    return optionsOf(rows);
   }
 
   async statistics(projectId: string): Promise<TaskStatistics> {
@@ -57,6 +62,6 @@ export class TaskFacetService {
 /** The repository's rows come ordered (count desc, then value) within each facet. */
 function optionsOf(rows: FacetCount[]): TaskFilterOptions {
   const options: TaskFilterOptions = { departments: [], participants: [], priorities: [], statuses: [], tags: [] };
-  for (const { facet, value, count } of rows) options[facet].push({ value, count });
+  for (const { facet, value, count } of rows) if (facet !== 'project') options[facet].push({ value, count });
   return options;
 }

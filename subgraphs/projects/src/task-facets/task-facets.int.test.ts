@@ -320,6 +320,28 @@ describe.skipIf(servicesMissing)('task filter options and statistics (projects s
     expect(refusal?.message).toContain('filters[priority]');
   });
 
+  it('reads the project in the options statement: by id or code alike, a deleted or unknown one is 404 with or without a search', async () => {
+    const searched: Filters = { status: ['todo'], name: 'beam' };
+    for (const filters of [{}, searched]) {
+      expect((await filterOptions(filters, project.id)).body).toEqual((await filterOptions(filters)).body);
+    }
+    const doomed = await board.project();
+    await board.task(doomed.uniqueCode, { name: 'Weld beam on a doomed project', status: 'todo' });
+    expect((await filterOptions(searched, doomed.uniqueCode)).body.statuses).toEqual([
+      { value: 'todo', label: 'todo', count: 1 },
+    ]);
+    await onDatabase(board.server.shared.databaseUrl, (sql) =>
+      sql.query('update projects.project set deleted_at = now() where id = $1', [doomed.id]),
+    );
+    for (const projectId of [doomed.id, doomed.uniqueCode, '00000000-0000-4000-8000-0000000000ff']) {
+      for (const filters of [{}, searched]) {
+        const answer = await filterOptions(filters, projectId);
+        expect(answer.status, `${projectId} ${JSON.stringify(filters)}`).toBe(404);
+        expect(answer.body).toEqual({ message: 'Project not found', statusCode: 404 });
+      }
+    }
+  });
+
   it('answers 401 without a bearer and 403 without tasks:read; an admin may read', async () => {
     for (const path of [
       `/api/v1/tasks/filter-options?projectId=${project.uniqueCode}`,
