@@ -23,17 +23,20 @@ export interface AnswerVersion {
   kind: string;
   items: readonly (RecordVersion | RecordState)[];
   page?: { page: number; limit: number; total: number };
+  /** Values the answer shows beside its items that no item's version names (counts of other lists, page numbers). */
+  totals?: readonly (string | number | boolean | null)[];
 }
 
 /**
  * The entity tag of an answer's version: a strong tag, the first 32 characters of the base64url SHA-256 of the
- * kind, the window and total of a page, and each item's id and update time (or state) in order. The subgraph computes it
- * from one cheap statement (ids and update times only); the REST registrar computes the same value from the full
- * answer's body, so a tag held from either is the other's. It changes when any item changes (its `updatedAt`), is
- * added or removed, moves, or the total changes.
+ * kind, the window and total of a page, each item's id and update time (or state) in order, and the totals. The
+ * subgraph computes it from one cheap statement (keys, times and counts only); the REST registrar computes the same
+ * value from the full answer's body, so a tag held from either is the other's. It changes when any item changes
+ * (its `updatedAt` or state), is added or removed, moves, or the total or one of the totals changes.
  */
-export function versionTagOf({ kind, items, page }: AnswerVersion): string {
-  const parts = [kind, page ? [page.page, page.limit, page.total] : null, items.map(versionOf)];
+export function versionTagOf({ kind, items, page, totals }: AnswerVersion): string {
+  const parts: unknown[] = [kind, page ? [page.page, page.limit, page.total] : null, items.map(versionOf)];
+  if (totals) parts.push(totals);
   const digest = createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
   return `"${digest.slice(0, 32)}"`;
 }
