@@ -86,9 +86,9 @@ describe.skipIf(servicesMissing)('conditional GETs of the inbox cost one cheap s
 
     // A category's list does not show the others, but its tag follows their counts (the tab bar shows them).
     const reports = `${path}?category=report_ready`;
-    let reportsTag = await expectCheap304(reports);
+    const reportsTag = await expectCheap304(reports);
     await notify([{ userId: ivy.id, message: 'Another plain note' }]);
-    reportsTag = await expectChanged(reports, reportsTag);
+    await expectChanged(reports, reportsTag);
     tag = await expectChanged(path, tag);
 
     // Archived: the item leaves the default list for the archived one.
