@@ -85,6 +85,7 @@ describe('REST docs', () => {
   it("describes the GETs answering If-None-Match from their version: the version's operation and tag", () => {
     const versioned = restRoutes.filter((route) => route.version).map((route) => route.url);
     expect(versioned).toEqual([
+      '/api/v1/notifications',
       '/api/v1/notifications/inbox',
       '/api/v1/projects',
       '/api/v1/projects/:uniqueCode',

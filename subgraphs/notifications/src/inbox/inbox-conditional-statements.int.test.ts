@@ -124,6 +124,41 @@ describe.skipIf(servicesMissing)('conditional GETs of the inbox cost one cheap s
     await expectCheap304(path, joe.token);
   });
 
+  it("the spec's list: follows what it shows (read, new, archived items), not what it does not (seen)", async () => {
+    const path = '/api/v1/notifications?limit=2';
+    let tag = await expectCheap304(path, joe.token);
+    await notify([
+      { userId: joe.id, message: 'Joe one' },
+      { userId: joe.id, message: 'Joe two' },
+      { userId: joe.id, message: 'Joe three' },
+    ]);
+    const changed = await get(path, { 'if-none-match': tag }, joe.token);
+    expect(changed.status).toBe(200);
+    tag = await expectCheap304(path, joe.token);
+    expect(changed.headers.get('etag')).toBe(tag);
+    const [newest, second] = changed.body.items as { id: string }[];
+    const expectNew = async () => {
+      const answer = await get(path, { 'if-none-match': tag }, joe.token);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('etag')).not.toBe(tag);
+      tag = await expectCheap304(path, joe.token);
+    };
+    // Seen is not shown here: the answer and its tag stay.
+    await post('/api/v1/notifications/seen', undefined, joe.token);
+    expect((await get(path, { 'if-none-match': tag }, joe.token)).status).toBe(304);
+    // Read: unread, readAt and the unread count.
+    await actors.api.patch(`/api/v1/notifications/${second!.id}/read`, {}, { token: joe.token });
+    await expectNew();
+    // Archived: the item leaves the list; the total and the window move.
+    await post(`/api/v1/notifications/${newest!.id}/archive`, undefined, joe.token);
+    await expectNew();
+    // All read: the unread count of items outside the window too.
+    await post('/api/v1/notifications/read-all', undefined, joe.token);
+    await expectNew();
+    for (const query of ['', '?page=2&limit=1', '?page=9'])
+      await expectCheap304(`/api/v1/notifications${query}`, joe.token);
+  });
+
   it('answers 401 without a signed-in user and 400 for bad arguments, whatever the tag', async () => {
     const path = '/api/v1/notifications/inbox';
     const tag = await expectCheap304(path);
