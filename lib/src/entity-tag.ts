@@ -47,3 +47,14 @@ export function versionTagOf({ kind, items, page, totals }: AnswerVersion): stri
  */
 const versionOf = (item: RecordVersion | RecordState) =>
   'state' in item ? [item.id, ...item.state] : [item.id, new Date(item.updatedAt).toISOString()];
+
+/**
+ * Tallies (counts by key) as totals of a version: each one's size, then its entries in key order, so that equal
+ * tallies give equal totals whatever order their keys came in.
+ */
+export function talliesAsTotals(...tallies: Record<string, number>[]): (string | number)[] {
+  return tallies.flatMap((tally) => {
+    const keys = Object.keys(tally).sort();
+    return [keys.length, ...keys.flatMap((key) => [key, tally[key]!])];
+  });
+}

@@ -93,6 +93,7 @@ describe('REST docs', () => {
       '/api/v1/tasks/projects/:projectId/tasks',
       '/api/v1/tasks/:unique_code',
       '/api/v1/tasks/:unique_code/activities',
+      '/api/v1/tasks/statistics',
       '/api/v1/tasks/:unique_code/comments',
     ]);
     for (const url of versioned) {

@@ -1,3 +1,4 @@
+import { talliesAsTotals, versionTagOf } from '@platform/lib/entity-tag';
 import { z } from '@platform/lib/validation';
 import { graphql } from './generated/index.js';
 import { defineRoutes, route } from './route.js';
@@ -84,5 +85,23 @@ export const taskFacetRoutes = defineRoutes([
     response: statisticsShape,
     // The graph types each tally as a JSONObject; the projects subgraph fills it with counts only.
     result: (data) => data.taskStatistics as z.infer<typeof statisticsShape>,
+    version: {
+      operation: graphql(`
+        query TaskStatisticsEntityTag($projectId: String!) {
+          taskStatisticsEntityTag(projectId: $projectId)
+        }
+      `),
+      variables: ({ query }) => ({ projectId: query.projectId }),
+      tag: (data) => data.taskStatisticsEntityTag,
+      describes:
+        'A strong tag of the counts: the answer is counts only, so its version is the counts themselves, read in one ' +
+        'statement with the project: it changes when any count does',
+      bodyTag: ({ total, byStatus, byPriority, byDepartment }) =>
+        versionTagOf({
+          kind: 'task-statistics',
+          items: [],
+          totals: [total, ...talliesAsTotals(byStatus, byPriority, byDepartment)],
+        }),
+    },
   }),
 ]);

@@ -82,6 +82,20 @@ const statistics: PreparedStatement = {
 };
 
 /**
+ * `statistics` of the live project with id $1 or code $2 in one statement with the project's own lookup: no row when
+ * the project is unknown or deleted (the conditional GET's version: its counts are the answer).
+ */
+const statisticsOfProject: PreparedStatement = {
+  name: 'projects.task-facets.statistics_of_project',
+  text: `with "project" as (
+      select "id" from "projects"."project" where "deleted_at" is null and ("id" = $1::uuid or "unique_code" = $2))
+    select s.* from "project" p cross join lateral (
+      select "status", "priority", "department_id"::text, coalesce(sum("count"), 0)::integer as "count"
+      from "projects"."task_facet" where "project_id" = p."id" and "count" > 0
+      group by grouping sets (("status"), ("priority"), ("department_id"), ())) s`,
+};
+
+/**
  * The facet counts of a project's live tasks (task_facet, task_participant_facet), written by the database's
  * triggers (Migration20261220000000_task_facets) and read here. Prepared statements: planned once per connection,
  * they answer the 100,000-task project in a few milliseconds (docs/bench/task-facets-explain.txt).
@@ -98,5 +112,11 @@ export class TaskFacetRepository {
 
   statistics(projectId: string): Promise<StatisticsRow[]> {
     return runStatement<StatisticsRow>(this.em, statistics, [projectId]);
+  }
+
+  /** `statistics` of a live project by id or code, looked up in the same statement: none when it is unknown. */
+  async statisticsOfProject(project: { id: string | null; code: string | null }): Promise<StatisticsRow[] | null> {
+    const rows = await runStatement<StatisticsRow>(this.em, statisticsOfProject, [project.id, project.code]);
+    return rows.length === 0 ? null : rows;
   }
 }

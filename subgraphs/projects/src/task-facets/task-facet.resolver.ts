@@ -45,6 +45,15 @@ export class TaskFacetResolver {
     userWithPermission(ctx, 'tasks:read');
     return ctx.projects.taskFacets.statistics(projectId);
   }
+
+  @Query(() => String, {
+    description:
+      'The entity tag of `taskStatistics`: changes when any of its counts does (projectId: id or uniqueCode)',
+  })
+  async taskStatisticsEntityTag(@Ctx() ctx: ProjectsContext, @Arg('projectId', () => String) projectId: string) {
+    userWithPermission(ctx, 'tasks:read');
+    return ctx.projects.taskFacets.statisticsTag(projectId);
+  }
 }
 
 /** Labels live in the auth directory: the gateway resolves these references there (null for an unknown id). */

@@ -1,6 +1,8 @@
+import { talliesAsTotals, versionTagOf } from '@platform/lib/entity-tag';
 import { validate } from '@platform/lib/validation';
+import { ProjectNotFoundError } from '../projects/project.errors.js';
 import type { ProjectService } from '../projects/project.service.js';
-import type { FacetCount, TaskFacet, TaskFacetRepository } from './task-facet.repository.js';
+import type { FacetCount, StatisticsRow, TaskFacet, TaskFacetRepository } from './task-facet.repository.js';
 import { filterOptionsInput } from './task-facet.validation.js';
 
 export interface FacetOption {
@@ -43,15 +45,42 @@ export class TaskFacetService {
 
   async statistics(projectId: string): Promise<TaskStatistics> {
     const project = await this.deps.projects.getByIdOrCode(projectId);
-    const result: TaskStatistics = { total: 0, byStatus: {}, byPriority: {}, byDepartment: {} };
-    for (const row of await this.deps.facets.statistics(project.id)) {
-      if (row.status !== null) result.byStatus[row.status] = row.count;
-      else if (row.priority !== null) result.byPriority[row.priority] = row.count;
-      else if (row.department_id !== null) result.byDepartment[row.department_id] = row.count;
-      else result.total = row.count;
-    }
-    return result;
+    return statisticsOf(await this.deps.facets.statistics(project.id));
   }
+
+  /**
+   * The entity tag of `statistics` (issue 28, conditional requests): the counts are the answer, so its version is
+   * them, read in one statement with the project's lookup (where the answer takes two); an unknown or deleted
+   * project is refused as `statistics` refuses it.
+   */
+  async statisticsTag(projectId: string): Promise<string> {
+    const isId = uuidPattern.test(projectId);
+    const rows = await this.deps.facets.statisticsOfProject({
+      id: isId ? projectId : null,
+      code: isId ? null : projectId,
+    });
+    if (!rows) throw new ProjectNotFoundError();
+    const { total, byStatus, byPriority, byDepartment } = statisticsOf(rows);
+    return versionTagOf({
+      kind: 'task-statistics',
+      items: [],
+      totals: [total, ...talliesAsTotals(byStatus, byPriority, byDepartment)],
+    });
+  }
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The grouping sets' rows as the answer's tallies: a row per status, priority, department, and the total. */
+function statisticsOf(rows: StatisticsRow[]): TaskStatistics {
+  const result: TaskStatistics = { total: 0, byStatus: {}, byPriority: {}, byDepartment: {} };
+  for (const row of rows) {
+    if (row.status !== null) result.byStatus[row.status] = row.count;
+    else if (row.priority !== null) result.byPriority[row.priority] = row.count;
+    else if (row.department_id !== null) result.byDepartment[row.department_id] = row.count;
+    else result.total = row.count;
+  }
+  return result;
 }
 
 /** The repository's rows come ordered (count desc, then value) within each facet. */
