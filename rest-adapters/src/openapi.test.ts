@@ -89,6 +89,7 @@ describe('REST docs', () => {
       '/api/v1/notifications/inbox',
       '/api/v1/projects',
       '/api/v1/projects/:uniqueCode',
+      '/api/v1/projects/:uniqueCode/resource-counts',
       '/api/v1/tasks/my',
       '/api/v1/tasks/projects/:projectId/tasks',
       '/api/v1/tasks/:unique_code',
