@@ -94,6 +94,7 @@ describe('REST docs', () => {
       '/api/v1/tasks/projects/:projectId/tasks',
       '/api/v1/tasks/:unique_code',
       '/api/v1/tasks/:unique_code/activities',
+      '/api/v1/tasks/filter-options',
       '/api/v1/tasks/statistics',
       '/api/v1/tasks/:unique_code/comments',
     ]);

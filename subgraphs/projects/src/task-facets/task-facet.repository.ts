@@ -36,7 +36,7 @@ const facetMatches = `(cardinality($2::text[]) = 0 or "status" = any($2::text[])
  * is listed even when none is left (count 0). `c` holds (status, priority, department, tags, count) rows and `pc`
  * (employee, count) rows, each with the match flags; the two statements differ only in where those come from.
  */
-const facetTail = `counted ("facet", "value", "count") as (
+const facetCounted = `counted ("facet", "value", "count") as (
     select 'statuses', "status", sum("count") from c where p and d and g group by "status"
     union all select 'priorities', "priority", sum("count") from c where s and d and g group by "priority"
     union all select 'departments', "department_id"::text, sum("count") from c where s and p and g group by "department_id"
@@ -45,9 +45,25 @@ const facetTail = `counted ("facet", "value", "count") as (
     union all select 'statuses', unnest($2::text[]), 0
     union all select 'priorities', unnest($3::text[]), 0
     union all select 'departments', unnest($4::uuid[])::text, 0
-    union all select 'tags', unnest($5::text[]), 0)
+    union all select 'tags', unnest($5::text[]), 0)`;
+
+const facetTail = `${facetCounted}
   select "facet", "value", sum("count")::integer as "count" from counted
   group by "facet", "value" order by "facet", "count" desc, "value"`;
+
+/**
+ * The options' version: the same counts, the project looked up in the same statement (`"project"`, $1 its id or
+ * null, $7 its code) and `found` telling whether it is live, the rows as one JSON array in the answer's order.
+ */
+const facetVersionTail = `${facetCounted},
+    "options" as (select "facet", "value", sum("count")::integer as "count" from counted group by "facet", "value")
+  select exists (select 1 from "project") as "found",
+    json_agg(json_build_array(o."facet", o."value", o."count") order by o."facet", o."count" desc, o."value") as "options"
+  from "options" o`;
+
+/** The project of a version statement: the live one with id $1 or code $7. */
+const liveProject = `"project" as (
+      select "id" from "projects"."project" where "deleted_at" is null and ("id" = $1::uuid or "unique_code" = $7))`;
 
 /** Without a search: the kept counts (a few hundred rows for 100,000 tasks), never the tasks. */
 const countedOptions: PreparedStatement = {
@@ -71,6 +87,34 @@ const searchedOptions: PreparedStatement = {
       select p."employee_id", 1 as "count", c.s, c.p, c.d, c.g
       from c join "projects"."task_participant" p on p."task_id" = c."id"),
     ${facetTail}`,
+};
+
+/** `countedOptions` as a version (`facetVersionTail`); $6 is the absent search, kept for the numbering. */
+const countedOptionsVersion: PreparedStatement = {
+  name: 'projects.task-facets.options_version',
+  text: `with ${liveProject},
+    c as materialized (
+      select "status", "priority", "department_id", "tags", "count", ${facetMatches}
+      from "projects"."task_facet" where "project_id" = (select "id" from "project") and "count" > 0
+        and $6::text is null),
+    pc as (
+      select "employee_id", "count", ${facetMatches}
+      from "projects"."task_participant_facet" where "project_id" = (select "id" from "project") and "count" > 0),
+    ${facetVersionTail}`,
+};
+
+/** `searchedOptions` as a version (`facetVersionTail`): the matching tasks' facets, never more of them. */
+const searchedOptionsVersion: PreparedStatement = {
+  name: 'projects.task-facets.options-searched_version',
+  text: `with ${liveProject},
+    c as materialized (
+      select "id", "status", "priority", "department_id", "tags", 1 as "count", ${facetMatches}
+      from "projects"."task" where "project_id" = (select "id" from "project") and "deleted_at" is null
+        and "name" ilike $6),
+    pc as (
+      select p."employee_id", 1 as "count", c.s, c.p, c.d, c.g
+      from c join "projects"."task_participant" p on p."task_id" = c."id"),
+    ${facetVersionTail}`,
 };
 
 /** One row per status, priority and department, and one (all null) for the total, 0 without tasks. */
@@ -108,6 +152,23 @@ export class TaskFacetRepository {
     return nameSearch === undefined
       ? runStatement<FacetCount>(this.em, countedOptions, values)
       : runStatement<FacetCount>(this.em, searchedOptions, [...values, likePattern(nameSearch)]);
+  }
+
+  /** `options` of a live project by id or code, looked up in the same statement: null when it is unknown. */
+  async optionsOfProject(
+    project: { id: string | null; code: string | null },
+    filters: TaskFacetFilters,
+    nameSearch?: string,
+  ): Promise<FacetCount[] | null> {
+    const values = [project.id, filters.statuses, filters.priorities, filters.departmentIds, filters.tags];
+    const searched = nameSearch !== undefined;
+    const [row] = await runStatement<{ found: boolean; options: [TaskFacet, string, number][] | null }>(
+      this.em,
+      searched ? searchedOptionsVersion : countedOptionsVersion,
+      [...values, searched ? likePattern(nameSearch) : null, project.code],
+    );
+    if (!row?.found) return null;
+    return (row.options ?? []).map(([facet, value, count]) => ({ facet, value, count }));
   }
 
   statistics(projectId: string): Promise<StatisticsRow[]> {

@@ -34,13 +34,27 @@ export class TaskFacetService {
   async filterOptions(projectId: string, input: Record<string, unknown>): Promise<TaskFilterOptions> {
     const query = validate(filterOptionsInput, input);
     const project = await this.deps.projects.getByIdOrCode(projectId);
-    const filters = {
-      statuses: query['filters[status]'],
-      priorities: query['filters[priority]'],
-      departmentIds: query['filters[departmentId]'],
-      tags: query['filters[tags]'],
-    };
-    return optionsOf(await this.deps.facets.options(project.id, filters, query['searches[name]']));
+    return optionsOf(await this.deps.facets.options(project.id, filtersOf(query), query['searches[name]']));
+  }
+
+  /**
+   * The entity tag of `filterOptions` for the same arguments (issue 28, conditional requests): the answer is counts
+   * (its labels are names from the auth directory, not named, as for tasks), so its version is them, read with the
+   * project's lookup in one statement; an unknown or deleted project is refused as `filterOptions` refuses it.
+   */
+  async filterOptionsTag(projectId: string, input: Record<string, unknown>): Promise<string> {
+    const query = validate(filterOptionsInput, input);
+    const isId = uuidPattern.test(projectId);
+    const project = { id: isId ? projectId : null, code: isId ? null : projectId };
+    const rows = await this.deps.facets.optionsOfProject(project, filtersOf(query), query['searches[name]']);
+    if (!rows) throw new ProjectNotFoundError();
+    const options = optionsOf(rows);
+    const facets = Object.keys(options).sort() as TaskFacet[];
+    return versionTagOf({
+      kind: 'task-filter-options',
+      items: [],
+      totals: facets.flatMap((facet) => [facet, ...optionTotals(options[facet])]),
+    });
   }
 
   async statistics(projectId: string): Promise<TaskStatistics> {
@@ -68,6 +82,19 @@ export class TaskFacetService {
     });
   }
 }
+
+/** A facet's options as totals: their number, then each value and count in the answer's order. */
+const optionTotals = (options: FacetOption[]) => [
+  options.length,
+  ...options.flatMap(({ value, count }) => [value, count]),
+];
+
+const filtersOf = (query: ReturnType<typeof filterOptionsInput.parse>) => ({
+  statuses: query['filters[status]'],
+  priorities: query['filters[priority]'],
+  departmentIds: query['filters[departmentId]'],
+  tags: query['filters[tags]'],
+});
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
