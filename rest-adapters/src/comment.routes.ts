@@ -1,5 +1,13 @@
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { z } from '@platform/lib/validation';
-import { commentOf, commentPageOf, commentPageShape, commentShape, reactionShape } from './comment.shapes.js';
+import {
+  commentOf,
+  commentPageOf,
+  commentPageShape,
+  commentShape,
+  commentStateOf,
+  reactionShape,
+} from './comment.shapes.js';
 import { sortedPageQuery } from './paging.js';
 import { messageShape } from './response.shapes.js';
 import { graphql } from './generated/index.js';
@@ -55,6 +63,34 @@ export const commentRoutes = defineRoutes([
     variables: ({ params, query }) => ({ uniqueCode: params.unique_code, ...query }),
     response: commentPageShape,
     result: (data) => commentPageOf(data.taskComments),
+    version: {
+      operation: graphql(`
+        query TaskCommentsEntityTag(
+          $uniqueCode: String!
+          $page: Int
+          $limit: Int
+          $search: String
+          $sortBy: String
+          $sortOrder: String
+        ) {
+          taskCommentsEntityTag(
+            uniqueCode: $uniqueCode
+            page: $page
+            limit: $limit
+            search: $search
+            sortBy: $sortBy
+            sortOrder: $sortOrder
+          )
+        }
+      `),
+      variables: ({ params, query }) => ({ uniqueCode: params.unique_code, ...query }),
+      tag: (data) => data.taskCommentsEntityTag,
+      describes:
+        "A strong tag of the page's version: its window, its total and, for each comment in order, its id, whether it " +
+        "is deleted, its likes, its dislikes and the caller's own reaction (a comment is never edited; its attachments " +
+        "are fixed): it changes when any of these does. Its author's name is not part of it",
+      bodyTag: ({ data, meta }) => versionTagOf({ kind: 'comment-page', items: data.map(commentStateOf), page: meta }),
+    },
   }),
   route({
     method: 'POST',

@@ -46,6 +46,21 @@ export function commentOf(comment: CommentFieldsFragment) {
   };
 }
 
+/**
+ * What of a comment can change, as its entity tag names it (the graph's `taskCommentsEntityTag` reads the same values):
+ * a comment is never edited and its attachments are fixed, so its deletion, its reaction counts and the caller's own
+ * reaction.
+ */
+export function commentStateOf(comment: {
+  id: string;
+  isDeleted: boolean;
+  likes: number;
+  dislikes: number;
+  userReaction: string;
+}) {
+  return { id: comment.id, state: [comment.isDeleted, comment.likes, comment.dislikes, comment.userReaction] };
+}
+
 export function commentPageOf(page: GraphPage<CommentFieldsFragment>) {
   return { data: page.data.map(commentOf), meta: page.meta };
 }

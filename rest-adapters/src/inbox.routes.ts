@@ -1,3 +1,4 @@
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { z } from '@platform/lib/validation';
 import { count, messageShape, timestamp } from './response.shapes.js';
 import { graphql } from './generated/index.js';
@@ -38,6 +39,9 @@ const inboxItemShape = z.strictObject({
   snoozedUntil: timestamp.nullable(),
   createdAt: timestamp,
 });
+
+/** A time of an item's state as its tag names it (the graph's `inboxEntityTag` reads the same, to the millisecond). */
+const isoOrNull = (time: string | null) => (time === null ? null : new Date(time).toISOString());
 
 const countsShape = z.strictObject({ unreadCount: count, unseenCount: count });
 
@@ -108,6 +112,42 @@ export const inboxRoutes = defineRoutes([
       items: z.array(inboxItemShape),
     }),
     result: (data) => data.inbox,
+    version: {
+      operation: graphql(`
+        query InboxEntityTag($state: InboxFilter, $category: String, $page: Int, $limit: Int) {
+          inboxEntityTag(state: $state, category: $category, page: $page, limit: $limit)
+        }
+      `),
+      variables: ({ query: { state, ...rest } }) => ({
+        ...rest,
+        state: state ? (state.toUpperCase() as Uppercase<typeof state>) : undefined,
+      }),
+      tag: (data) => data.inboxEntityTag,
+      describes:
+        "A strong tag of the page's version: each item's id and state (unread, readAt, seenAt, archivedAt, " +
+        "snoozedUntil) in order, the page's numbers and every category's counts (the badge counts are their sums): " +
+        "it changes when any of these does (an item's text never changes)",
+      bodyTag: (inbox) =>
+        versionTagOf({
+          kind: 'inbox-page',
+          items: inbox.items.map((item) => ({
+            id: item.id,
+            state: [item.unread, ...[item.readAt, item.seenAt, item.archivedAt, item.snoozedUntil].map(isoOrNull)],
+          })),
+          totals: [
+            inbox.currentPage,
+            inbox.totalItems,
+            inbox.totalPages,
+            ...inbox.categories.flatMap(({ category, total, unread, unseen, archived }) => [
+              category,
+              total,
+              unread,
+              unseen,
+              archived,
+            ]),
+          ],
+        }),
+    },
   }),
   route({
     method: 'POST',

@@ -3,6 +3,7 @@ import {
   createNotificationsSchema,
   notificationJobSchema,
 } from '@platform/lib/notifications/job-schema';
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { z } from '@platform/lib/validation';
 import { count, messageShape, timestamp } from './response.shapes.js';
 import { graphql } from './generated/index.js';
@@ -208,6 +209,27 @@ export const notificationRoutes = defineRoutes([
       items: z.array(notificationShape),
     }),
     result: (data) => data.myNotifications,
+    version: {
+      operation: graphql(`
+        query MyNotificationsEntityTag($page: Int, $limit: Int) {
+          myNotificationsEntityTag(page: $page, limit: $limit)
+        }
+      `),
+      variables: ({ query }) => query,
+      tag: (data) => data.myNotificationsEntityTag,
+      describes:
+        "A strong tag of the page's version: each item's id, unread and readAt in order, the page's numbers and the " +
+        "unread count: it changes when any of these does (an item's text never changes)",
+      bodyTag: (list) =>
+        versionTagOf({
+          kind: 'notification-page',
+          items: list.items.map(({ id, unread, readAt }) => ({
+            id,
+            state: [unread, readAt === null ? null : new Date(readAt).toISOString()],
+          })),
+          totals: [list.currentPage, list.totalItems, list.totalPages, list.unreadCount],
+        }),
+    },
   }),
   route({
     method: 'PATCH',

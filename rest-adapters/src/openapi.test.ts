@@ -85,11 +85,18 @@ describe('REST docs', () => {
   it("describes the GETs answering If-None-Match from their version: the version's operation and tag", () => {
     const versioned = restRoutes.filter((route) => route.version).map((route) => route.url);
     expect(versioned).toEqual([
+      '/api/v1/notifications',
+      '/api/v1/notifications/inbox',
       '/api/v1/projects',
       '/api/v1/projects/:uniqueCode',
+      '/api/v1/projects/:uniqueCode/resource-counts',
       '/api/v1/tasks/my',
       '/api/v1/tasks/projects/:projectId/tasks',
       '/api/v1/tasks/:unique_code',
+      '/api/v1/tasks/:unique_code/activities',
+      '/api/v1/tasks/filter-options',
+      '/api/v1/tasks/statistics',
+      '/api/v1/tasks/:unique_code/comments',
     ]);
     for (const url of versioned) {
       const described = operation(url.replace(/:(\w+)/g, '{$1}'), 'get');
@@ -99,6 +106,9 @@ describe('REST docs', () => {
       const header = described.parameters.find((parameter) => parameter.name === 'If-None-Match');
       expect(header.description, url).toMatch(/one cheap statement/);
     }
+    // A tag that names more than update times says what it names.
+    const comments = operation('/api/v1/tasks/{unique_code}/comments', 'get').responses['304'].headers.ETag;
+    expect(comments.description).toMatch(/likes, its dislikes and the caller's own reaction/);
   });
 
   it('names the security scheme and the refusals with the one error body', () => {

@@ -129,6 +129,10 @@ const versionTag = {
     "of other records shown in the answer (a department's, a participant's, a customer's) are not part of it",
 };
 
+/** The version tag as the route describes it (`version.describes`), else a record's or a page's of records. */
+const versionTagOf = (route: RestRoute) =>
+  route.version?.describes ? { schema: versionTag.schema, description: route.version.describes } : versionTag;
+
 /** A GET's JSON answer carries an `ETag`; `If-None-Match` with a current tag answers 304 with no body. */
 const conditionalRead: { header: NonNullable<DescribedPath['headers']>[number]; notModified: DescribedResponse } = {
   header: {
@@ -153,6 +157,12 @@ const versionedRead: typeof conditionalRead = {
   },
   notModified: { ...conditionalRead.notModified, headers: { ETag: versionTag } },
 };
+
+/** The 304 of a versioned GET, its tag as the route describes it. */
+const versionedNotModified = (route: RestRoute): DescribedResponse => ({
+  ...versionedRead.notModified,
+  headers: { ETag: versionTagOf(route) },
+});
 
 /** A write guarded by its record's GET (`guardedBy`) honours `If-Match`. */
 const conditionalWrite = {
@@ -181,7 +191,7 @@ export function describeRoute(route: RestRoute): DescribedPath {
     : {
         description: 'Success',
         schema: route.response,
-        ...(conditional ? { headers: { ETag: route.version ? versionTag : entityTag } } : {}),
+        ...(conditional ? { headers: { ETag: route.version ? versionTagOf(route) : entityTag } } : {}),
       };
   const operation = route.operation.replace(/\s+/g, ' ').trim();
   const versionOperation = route.version?.operation.replace(/\s+/g, ' ').trim();
@@ -203,7 +213,12 @@ export function describeRoute(route: RestRoute): DescribedPath {
     requestBody: requestBodyOf(route),
     responses: {
       ...Object.fromEntries(statuses.map((status) => [status, success])),
-      ...(conditional ? ({ 304: readOf(route).notModified } as Record<number, DescribedResponse>) : {}),
+      ...(conditional
+        ? ({ 304: route.version ? versionedNotModified(route) : conditionalRead.notModified } as Record<
+            number,
+            DescribedResponse
+          >)
+        : {}),
     },
     errors: errorsOf(route),
   };

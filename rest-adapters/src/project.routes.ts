@@ -293,6 +293,24 @@ export const projectRoutes = defineRoutes([
     variables: ({ params, query }) => ({ uniqueCode: params.uniqueCode, resourceTypes: query.resourceTypes }),
     response: z.array(z.strictObject({ type: z.enum(['tasks', 'products', 'documents']), status: z.string(), count })),
     result: (data) => data.projectResourceCounts,
+    version: {
+      operation: graphql(`
+        query ProjectResourceCountsEntityTag($uniqueCode: String!, $resourceTypes: [String!]) {
+          projectResourceCountsEntityTag(uniqueCode: $uniqueCode, resourceTypes: $resourceTypes)
+        }
+      `),
+      variables: ({ params, query }) => ({ uniqueCode: params.uniqueCode, resourceTypes: query.resourceTypes }),
+      tag: (data) => data.projectResourceCountsEntityTag,
+      describes:
+        'A strong tag of the counts: the answer is counts only, so its version is the counts themselves, read in one ' +
+        'statement with the project: it changes when any count does',
+      bodyTag: (counts) =>
+        versionTagOf({
+          kind: 'resource-counts',
+          items: [],
+          totals: counts.flatMap(({ type, status, count }) => [type, status, count]),
+        }),
+    },
   }),
   route({
     method: 'GET',

@@ -139,6 +139,11 @@ export interface VersionedAnswer<VersionData, VersionVariables, Body, Params, Qu
   tag(data: NoInfer<VersionData>): string;
   /** The same tag, from the full answer's body. */
   bodyTag(body: Loose<NoInfer<Reply>>): string;
+  /**
+   * What the tag names, for the OpenAPI description of its `ETag`, where it is not a record's id and `updatedAt` (a
+   * page: each item's) and that is all the tag changes with.
+   */
+  describes?: string;
 }
 
 interface DownloadResponse<Data> {

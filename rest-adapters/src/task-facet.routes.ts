@@ -1,3 +1,4 @@
+import { talliesAsTotals, versionTagOf } from '@platform/lib/entity-tag';
 import { z } from '@platform/lib/validation';
 import { graphql } from './generated/index.js';
 import { defineRoutes, route } from './route.js';
@@ -30,6 +31,18 @@ const filterOptionsQuery = z.object({
   'searches[name]': z.string({ invalid_type_error: 'must be a string' }).optional(),
 });
 
+/** The graph's arguments of the filter options (and of their version) from the REST query. */
+const filterOptionsVariables = (given: z.infer<typeof filterOptionsQuery>) => ({
+  projectId: given.projectId,
+  filters: {
+    status: given['filters[status]'],
+    priority: given['filters[priority]'],
+    departmentId: given['filters[departmentId]'],
+    tags: given['filters[tags]'],
+  },
+  searches: { name: given['searches[name]'] },
+});
+
 /** Filter options and statistics of a project's tasks, at the paths of decisions.md (Project and task service). */
 export const taskFacetRoutes = defineRoutes([
   route({
@@ -48,20 +61,37 @@ export const taskFacetRoutes = defineRoutes([
         }
       }
     `),
-    variables: ({ query: given }) => {
-      return {
-        projectId: given.projectId,
-        filters: {
-          status: given['filters[status]'],
-          priority: given['filters[priority]'],
-          departmentId: given['filters[departmentId]'],
-          tags: given['filters[tags]'],
-        },
-        searches: { name: given['searches[name]'] },
-      };
-    },
+    variables: (input) => filterOptionsVariables(input.query),
     response: filterOptionsShape,
     result: (data) => filterOptionsOf(data.taskFilterOptions),
+    version: {
+      operation: graphql(`
+        query TaskFilterOptionsEntityTag(
+          $projectId: String!
+          $filters: TaskFacetFilterInput
+          $searches: TaskFacetSearchInput
+        ) {
+          taskFilterOptionsEntityTag(projectId: $projectId, filters: $filters, searches: $searches)
+        }
+      `),
+      variables: (input) => filterOptionsVariables(input.query),
+      tag: (data) => data.taskFilterOptionsEntityTag,
+      describes:
+        "A strong tag of the options' version, their counts: each facet's values and counts in order, read in one statement with " +
+        "the project: it changes when any of them does. The labels (a department's or participant's name) are not part of it",
+      bodyTag: (options) => {
+        const facets = (Object.keys(options) as (keyof typeof options)[]).sort();
+        return versionTagOf({
+          kind: 'task-filter-options',
+          items: [],
+          totals: facets.flatMap((facet) => [
+            facet,
+            options[facet].length,
+            ...options[facet].flatMap(({ value, count }) => [value, count]),
+          ]),
+        });
+      },
+    },
   }),
   route({
     method: 'GET',
@@ -84,5 +114,23 @@ export const taskFacetRoutes = defineRoutes([
     response: statisticsShape,
     // The graph types each tally as a JSONObject; the projects subgraph fills it with counts only.
     result: (data) => data.taskStatistics as z.infer<typeof statisticsShape>,
+    version: {
+      operation: graphql(`
+        query TaskStatisticsEntityTag($projectId: String!) {
+          taskStatisticsEntityTag(projectId: $projectId)
+        }
+      `),
+      variables: ({ query }) => ({ projectId: query.projectId }),
+      tag: (data) => data.taskStatisticsEntityTag,
+      describes:
+        'A strong tag of the counts: the answer is counts only, so its version is the counts themselves, read in one ' +
+        'statement with the project: it changes when any count does',
+      bodyTag: ({ total, byStatus, byPriority, byDepartment }) =>
+        versionTagOf({
+          kind: 'task-statistics',
+          items: [],
+          totals: [total, ...talliesAsTotals(byStatus, byPriority, byDepartment)],
+        }),
+    },
   }),
 ]);

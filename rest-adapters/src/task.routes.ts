@@ -7,6 +7,7 @@ import { messageShape } from './response.shapes.js';
 import {
   activitiesOf,
   activityShape,
+  activityStateOf,
   nestedTaskPageOf,
   nestedTaskPageShape,
   taskOf,
@@ -392,5 +393,19 @@ export const taskRoutes = defineRoutes([
     variables: ({ params }) => ({ uniqueCode: params.unique_code }),
     response: z.array(activityShape),
     result: (data) => activitiesOf(data.taskActivities),
+    version: {
+      operation: graphql(`
+        query TaskActivitiesEntityTag($uniqueCode: String!) {
+          taskActivitiesEntityTag(uniqueCode: $uniqueCode)
+        }
+      `),
+      variables: ({ params }) => ({ uniqueCode: params.unique_code }),
+      tag: (data) => data.taskActivitiesEntityTag,
+      describes:
+        "A strong tag of the history's version: each entry's id and `updatedAt` in order and, for an entry that shows " +
+        "an added comment, that comment's deletion, likes, dislikes and the caller's own reaction: it changes when an " +
+        'entry is added or any of these changes. Names of people shown are not part of it',
+      bodyTag: (entries) => versionTagOf({ kind: 'activity-list', items: entries.map(activityStateOf) }),
+    },
   }),
 ]);

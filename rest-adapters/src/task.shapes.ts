@@ -1,6 +1,6 @@
 import { taskPriorities } from '@platform/lib/contract/project-values';
 import { z } from '@platform/lib/validation';
-import { commentOf, commentShape } from './comment.shapes.js';
+import { commentOf, commentShape, commentStateOf } from './comment.shapes.js';
 import { graphql } from './generated/index.js';
 import type { ActivityFieldsFragment, CommentFieldsFragment, TaskFieldsFragment } from './generated/graphql.js';
 import { pageOf, type GraphPage } from './paging.js';
@@ -107,6 +107,19 @@ export function taskPageOf(page: GraphPage<TaskFieldsFragment>) {
 function activityOf({ comment, history, ...entry }: ActivityFieldsFragment) {
   // The graph's TaskActivity has one of the two: an entry without a comment has its history.
   return comment ? { ...entry, comment: commentOf(comment) } : { ...entry, history: history! };
+}
+
+/**
+ * What of an entry can change, as its entity tag names it (the graph's `taskActivitiesEntityTag` reads the same
+ * values): its update time and, for an entry that shows an added comment, that comment's state (`commentStateOf`).
+ */
+export function activityStateOf(entry: {
+  id: string;
+  updatedAt: string;
+  comment?: Parameters<typeof commentStateOf>[0];
+}) {
+  const updatedAt = new Date(entry.updatedAt).toISOString();
+  return { id: entry.id, state: [updatedAt, ...(entry.comment ? commentStateOf(entry.comment).state : [null])] };
 }
 
 export function activitiesOf(activities: ActivityFieldsFragment[]) {

@@ -19,6 +19,20 @@ export class InboxStateResolver {
     return ctx.notifications.states.listing(userOf(ctx).userId, { state, category, page, limit });
   }
 
+  @Query(() => String, {
+    description:
+      "The entity tag of `inbox` for the same arguments: changes when an item of the page changes state (read, seen, archived, snoozed), is added or leaves, or the page's numbers or any category's counts change",
+  })
+  inboxEntityTag(
+    @Arg('state', () => InboxFilter, { nullable: true }) state: InboxFilter | null,
+    @Arg('category', () => String, { nullable: true }) category: string | null,
+    @Arg('page', () => Int, { nullable: true }) page: number | null,
+    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Ctx() ctx: NotificationsContext,
+  ) {
+    return ctx.notifications.states.listingTag(userOf(ctx).userId, { state, category, page, limit });
+  }
+
   @Query(() => InboxCounts, { description: 'The badge counts of the signed-in user.' })
   inboxCounts(@Ctx() ctx: NotificationsContext) {
     return ctx.notifications.states.counts(userOf(ctx).userId);

@@ -1,4 +1,5 @@
 import { itemsPage, itemsPageInput, offsetOf } from '@platform/lib/paging';
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { ValidationError } from '@platform/lib/errors';
 import type { SqlClient } from '@platform/lib/jobs/job-engine';
 import { uuid, validate, z } from '@platform/lib/validation';
@@ -6,7 +7,7 @@ import type { InboxEvents } from './inbox-events.js';
 import { InboxChange, InboxFilter, type InboxCounts, type InboxItem, type InboxPage } from './inbox-state.types.js';
 import { NotificationNotFoundError } from './inbox.errors.js';
 import { announceChange, inboxItemView } from './inbox.views.js';
-import type { NotificationRepository, StateChange } from './notification.repository.js';
+import type { CategoryCountRow, NotificationRepository, StateChange } from './notification.repository.js';
 
 /** A snoozed item's return, queued on the job engine (jobs/job-queue.ts implements it). */
 export interface SnoozeWakes {
@@ -28,6 +29,31 @@ const listingInput = itemsPageInput.extend({
   category: z.string().max(255, 'must be at most 255 characters').nullable().default(null),
 });
 
+type ListingQuery = {
+  page?: number | null;
+  limit?: number | null;
+  state?: InboxFilter | null;
+  category?: string | null;
+};
+
+/** The listing's arguments checked, absent ones defaulted (20 per page, ALL, every category). */
+const listingRequestOf = (query: ListingQuery) =>
+  validate(listingInput, {
+    page: query.page ?? undefined,
+    limit: query.limit ?? undefined,
+    state: query.state ?? undefined,
+    category: query.category ?? null,
+  });
+
+/** A category's counts as the listing's tag names them, in the order of its answer's fields. */
+const categoryTotals = ({ category, total, unread, unseen, archived }: CategoryCountRow) => [
+  category,
+  total,
+  unread,
+  unseen,
+  archived,
+];
+
 /**
  * Seen, archived and the tabbed listing (issue 30, items 1 and 2). Every change is one conditional update, so
  * that of concurrent calls one writes and the first time stands; only the call that changed something announces
@@ -36,16 +62,8 @@ const listingInput = itemsPageInput.extend({
 export class InboxStateService {
   constructor(private readonly deps: InboxStateServiceDependencies) {}
 
-  async listing(
-    userId: number,
-    query: { page?: number | null; limit?: number | null; state?: InboxFilter | null; category?: string | null },
-  ): Promise<InboxPage> {
-    const request = validate(listingInput, {
-      page: query.page ?? undefined,
-      limit: query.limit ?? undefined,
-      state: query.state ?? undefined,
-      category: query.category ?? null,
-    });
+  async listing(userId: number, query: ListingQuery): Promise<InboxPage> {
+    const request = listingRequestOf(query);
     const found = await this.deps.repository.listing(userId, request, request.limit, offsetOf(request));
     const sum = (pick: (row: (typeof found.categories)[number]) => number) =>
       found.categories.reduce((total, row) => total + pick(row), 0);
@@ -55,6 +73,22 @@ export class InboxStateService {
       unseenCount: sum((row) => row.unseen),
       categories: found.categories,
     };
+  }
+
+  /**
+   * The entity tag of the page `listing` answers for the same user and arguments (issue 28, conditional requests),
+   * from one statement: the items' states, the page's numbers and every category's counts (the badge counts are
+   * their sums); an item's text never changes.
+   */
+  async listingTag(userId: number, query: ListingQuery): Promise<string> {
+    const request = listingRequestOf(query);
+    const found = await this.deps.repository.listingVersion(userId, request, request.limit, offsetOf(request));
+    const { currentPage, totalItems, totalPages } = itemsPage(request, [], found.total);
+    return versionTagOf({
+      kind: 'inbox-page',
+      items: found.items,
+      totals: [currentPage, totalItems, totalPages, ...found.categories.flatMap(categoryTotals)],
+    });
   }
 
   counts(userId: number): Promise<InboxCounts> {

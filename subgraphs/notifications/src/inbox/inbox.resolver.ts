@@ -21,6 +21,18 @@ export class InboxResolver {
     return ctx.notifications.inbox.page(userOf(ctx).userId, { page, limit });
   }
 
+  @Query(() => String, {
+    description:
+      "The entity tag of `myNotifications` for the same arguments: changes when an item of the page is read or unread, an item is added or leaves the list, or the page's numbers or the unread count change",
+  })
+  myNotificationsEntityTag(
+    @Arg('page', () => Int, { nullable: true }) page: number | null,
+    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Ctx() ctx: NotificationsContext,
+  ) {
+    return ctx.notifications.inbox.pageTag(userOf(ctx).userId, { page, limit });
+  }
+
   @Query(() => NotificationConnection, {
     description:
       "The signed-in user's inbox (as myNotifications), newest first, by opaque cursor (first 1..100, default 10; after: a cursor of this list)",

@@ -2,11 +2,12 @@ import { connectionOf, firstOf, rowKeyAfter, type Connection, type ConnectionPag
 import { NotificationNotFoundError } from './inbox.errors.js';
 import type { CreateNotificationBody } from '@platform/lib/notifications/job-schema';
 import { itemsPage, itemsPageInput, offsetOf } from '@platform/lib/paging';
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { uuid, validate } from '@platform/lib/validation';
 import type { SqlClient } from '@platform/lib/jobs/job-engine';
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { InboxEvents } from './inbox-events.js';
-import { InboxChange } from './inbox-state.types.js';
+import { InboxChange, InboxFilter } from './inbox-state.types.js';
 import { announceChange, notificationView } from './inbox.views.js';
 import type { Notification } from './notification.entity.js';
 import type { NotificationRepository } from './notification.repository.js';
@@ -36,6 +37,28 @@ export class InboxService {
       ...itemsPage(request, found.items.map(notificationView), found.totalItems),
       unreadCount: found.unreadCount,
     };
+  }
+
+  /**
+   * The entity tag of the page `page` answers for the same user and arguments (issue 28, conditional requests): the
+   * inbox listing's version statement for the default list (one statement), of which this answer shows each item's
+   * unread and readAt, the page's numbers and the unread count (the sum of the categories' unread counts).
+   */
+  async pageTag(userId: number, query: { page?: number | null; limit?: number | null }): Promise<string> {
+    const request = validate(itemsPageInput, { page: query.page ?? undefined, limit: query.limit ?? undefined });
+    const found = await this.deps.repository.listingVersion(
+      userId,
+      { state: InboxFilter.ALL, category: null },
+      request.limit,
+      offsetOf(request),
+    );
+    const { currentPage, totalItems, totalPages } = itemsPage(request, [], found.total);
+    const unreadCount = found.categories.reduce((total, row) => total + row.unread, 0);
+    return versionTagOf({
+      kind: 'notification-page',
+      items: found.items.map(({ id, state: [unread, readAt] }) => ({ id, state: [unread!, readAt!] })),
+      totals: [currentPage, totalItems, totalPages, unreadCount],
+    });
   }
 
   /** The user's inbox as a connection, newest first (issue 28, item 4). */

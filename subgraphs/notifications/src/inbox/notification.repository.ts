@@ -1,6 +1,7 @@
 import { IsolationLevel, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager, RequiredEntityData } from '@mikro-orm/postgresql';
 import type { RowKey } from '@platform/lib/cursor';
+import type { RecordState } from '@platform/lib/entity-tag';
 import { runStatement, transactionClient, type PreparedStatement } from '@platform/lib/database';
 import type { SqlClient } from '@platform/lib/jobs/job-engine';
 import type { Delivery, StoredJob } from '../jobs/job.repository.js';
@@ -89,17 +90,60 @@ const countsStatement: PreparedStatement = {
        from ${schema}."notification" where user_id = $1 and archived_at is null and snoozed_until is null`,
 };
 
-/** Every category's counts in one grouped statement, so that the tab bar costs one round trip. */
-const categoriesStatement: PreparedStatement = {
-  name: 'notifications.inbox.categories',
-  text: `select trigger_event as category,
+/** Every category's counts of user $1 (the listing's statement and its version's share it). */
+const categoryCounts = `select trigger_event as category,
          count(*) filter (where archived_at is null and snoozed_until is null)::int as total,
          count(*) filter (where archived_at is null and snoozed_until is null and unread)::int as unread,
          count(*) filter (where archived_at is null and snoozed_until is null and seen_at is null)::int as unseen,
          count(*) filter (where archived_at is not null)::int as archived
        from ${schema}."notification" where user_id = $1
-       group by trigger_event order by trigger_event nulls first`,
+       group by trigger_event`;
+
+/** Every category's counts in one grouped statement, so that the tab bar costs one round trip. */
+const categoriesStatement: PreparedStatement = {
+  name: 'notifications.inbox.categories',
+  text: `${categoryCounts} order by trigger_event nulls first`,
 };
+
+/** The state filters of `stateFilters` in SQL, for the listing's version statement. */
+const stateConditions: Record<InboxFilter, string> = {
+  [InboxFilter.ALL]: 'archived_at is null and snoozed_until is null',
+  [InboxFilter.UNREAD]: 'archived_at is null and snoozed_until is null and unread',
+  [InboxFilter.READ]: 'archived_at is null and snoozed_until is null and not unread',
+  [InboxFilter.UNSEEN]: 'archived_at is null and snoozed_until is null and seen_at is null',
+  [InboxFilter.ARCHIVED]: 'archived_at is not null',
+};
+
+const isoColumn = (column: string) => `to_json(w.${column}) #>> '{}'`;
+
+/**
+ * The version of the page `listing` answers for user $1 in one state and category ($2, or null for all), offset $3
+ * and limit $4: the number of matching items, each item of the window's id and state (unread, read, seen, archived,
+ * snoozed: an item's text never changes) newest first, and every category's counts as `categoriesStatement` counts
+ * them. One statement where the listing takes three; its text is fixed per state, so each is one prepared statement.
+ */
+function listingVersionStatement(state: InboxFilter): PreparedStatement {
+  return {
+    name: `notifications.inbox.listing_version.${state.toLowerCase()}`,
+    text: `with "matching" as (
+      select id, unread, read_at, seen_at, archived_at, snoozed_until,
+        row_number() over (order by created_at desc, id desc) as n
+      from ${schema}."notification"
+      where user_id = $1 and (${stateConditions[state]}) and ($2::text is null or trigger_event = $2))
+    select (select count(*)::int from "matching") as "total",
+      (select json_agg(json_build_array(w.id, w.unread, ${isoColumn('read_at')}, ${isoColumn('seen_at')},
+        ${isoColumn('archived_at')}, ${isoColumn('snoozed_until')}) order by w.n)
+        from "matching" w where w.n > $3 and w.n <= $3 + $4) as "items",
+      (select json_agg(json_build_array(category, total, unread, unseen, archived) order by category nulls first)
+        from (${categoryCounts}) c) as "categories"`,
+  };
+}
+
+interface ListingVersionRow {
+  total: number;
+  items: [string, boolean, string | null, string | null, string | null, string | null][] | null;
+  categories: [string | null, number, number, number, number][] | null;
+}
 
 /** Items in the default list: neither archived nor snoozed. */
 const active = { archivedAt: null, snoozedUntil: null } as const;
@@ -249,6 +293,36 @@ export class NotificationRepository {
       },
       { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
     );
+  }
+
+  /**
+   * What `listing` would answer but the items' texts, in one statement (`listingVersionStatement`): the number of
+   * matching items, each shown item's id and state (its times as ISO 8601 text, or null) and every category's counts.
+   */
+  async listingVersion(
+    userId: number,
+    filter: { state: InboxFilter; category: string | null },
+    limit: number,
+    offset: number,
+  ): Promise<{ total: number; items: RecordState[]; categories: CategoryCountRow[] }> {
+    const [row] = await runStatement<ListingVersionRow>(this.em, listingVersionStatement(filter.state), [
+      userId,
+      filter.category,
+      offset,
+      limit,
+    ]);
+    const iso = (time: string | null) => (time === null ? null : new Date(time).toISOString());
+    return {
+      total: row!.total,
+      items: (row!.items ?? []).map(([id, unread, ...times]) => ({ id, state: [unread, ...times.map(iso)] })),
+      categories: (row!.categories ?? []).map(([category, total, unread, unseen, archived]) => ({
+        category,
+        total,
+        unread,
+        unseen,
+        archived,
+      })),
+    };
   }
 
   /** Marks every unseen item seen at `seenAt`; items seen earlier keep their time. */

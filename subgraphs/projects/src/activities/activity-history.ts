@@ -1,4 +1,6 @@
 import { connectionOf, firstOf, rowKeyAfter, type Connection, type ConnectionPage } from '@platform/lib/cursor';
+import { versionTagOf } from '@platform/lib/entity-tag';
+import { TaskNotFoundError } from '../tasks/task.errors.js';
 import type { TaskService } from '../tasks/task.service.js';
 import type { Activity } from './activity.entity.js';
 import type { ActivityRepository } from './activity.repository.js';
@@ -19,6 +21,16 @@ export class ActivityHistory {
     const task = await this.deps.tasks.get(uniqueCode);
     const { rows, total } = await this.deps.entries.pageAfter(task.id, after, first + 1);
     return connectionOf(rows, first, total, (entry) => ({ at: entry.createdAt, id: entry.id }));
+  }
+
+  /**
+   * The entity tag of `ofTask` as `viewerId` sees it (issue 28, conditional requests): one statement, the same
+   * refusal of an unknown or deleted task.
+   */
+  async tagOfTask(uniqueCode: string, viewerId: number): Promise<string> {
+    const items = await this.deps.entries.versionOfTask(uniqueCode, viewerId);
+    if (!items) throw new TaskNotFoundError();
+    return versionTagOf({ kind: 'activity-list', items });
   }
 
   /** The entries of a live task, oldest first; an unknown or deleted task 404s. */

@@ -15,6 +15,15 @@ export class ActivityResolver {
     return ctx.projects.activityLoaders.seenBy(viewer.userId, entries);
   }
 
+  @Query(() => String, {
+    description:
+      "The entity tag of `taskActivities` for the same caller: changes when an entry is added or an added comment it shows changes (its deletion, reactions or the caller's own reaction)",
+  })
+  async taskActivitiesEntityTag(@Arg('uniqueCode', () => String) uniqueCode: string, @Ctx() ctx: ProjectsContext) {
+    const viewer = userWithPermission(ctx, 'tasks:read');
+    return ctx.projects.activityHistory.tagOfTask(uniqueCode, viewer.userId);
+  }
+
   @Subscription(() => TaskActivityType, {
     description:
       "Each new activity entry of the project's tasks (projectId: id or uniqueCode; tasks:read, checked when " +

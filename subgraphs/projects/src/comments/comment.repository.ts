@@ -1,5 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import type { RowKey } from '@platform/lib/cursor';
+import type { RecordState } from '@platform/lib/entity-tag';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { findSortedPage, likePattern } from '../listing/list.repository.js';
 import { TaskComment, TaskCommentAttachment, type ReactionType } from './comment.entity.js';
@@ -91,6 +92,45 @@ const reactionsStatement: PreparedStatement = {
   from "projects"."task_comment_reaction" where "comment_id" = any($2::uuid[]) group by "comment_id"`,
 };
 
+interface CommentPageVersionRow {
+  found: boolean;
+  total: number;
+  items: [string, boolean, number, number, string][] | null;
+}
+
+/**
+ * The version of a page of the live task $1's comments (by its code) as `page` answers it for user $2: whether the
+ * task exists, the number of listed comments (with $3, a search pattern, the live ones whose content matches) and,
+ * for each comment of the window (offset $4, limit $5) in the list's order, its id, whether it is deleted, its likes,
+ * its dislikes and user $2's reaction ('' for none): everything of a comment its answer shows that can change (a
+ * comment is never edited; its attachments are fixed when it is added). Keys, times and counts only. Its text is
+ * fixed per order, so each order is one prepared statement.
+ */
+function pageVersionStatement(sortBy: CommentListQuery['sortBy'], sortOrder: 'asc' | 'desc'): PreparedStatement {
+  const column = sortBy === 'createdAt' ? 'created_at' : 'updated_at';
+  return {
+    name: `projects.comments.page_version.${sortBy}.${sortOrder}`,
+    text: `
+  with "task" as (
+    select "id" from "projects"."task" where "unique_code" = $1 and "deleted_at" is null),
+  "matching" as (
+    select c."id", c."deleted_at" is not null as "deleted",
+      row_number() over (order by c."${column}" ${sortOrder}, c."id" ${sortOrder}) as "n"
+    from "projects"."task_comment" c join "task" t on c."task_id" = t."id"
+    where $3::text is null or (c."content" ilike $3 and c."deleted_at" is null))
+  select exists (select 1 from "task") as "found", (select count(*)::int from "matching") as "total",
+    json_agg(json_build_array(w."id", w."deleted", r."likes", r."dislikes", coalesce(r."own", '')) order by w."n")
+      as "items"
+  from "matching" w
+  cross join lateral (
+    select count(*) filter (where "type" = 'like')::int as "likes",
+      count(*) filter (where "type" = 'dislike')::int as "dislikes",
+      max("type") filter (where "user_id" = $2) as "own"
+    from "projects"."task_comment_reaction" where "comment_id" = w."id") r
+  where w."n" > $4 and w."n" <= $4 + $5`,
+  };
+}
+
 /** The comment tables: comments, their attachments and their reactions. */
 export class CommentRepository {
   constructor(private readonly em: EntityManager) {}
@@ -114,6 +154,32 @@ export class CommentRepository {
     const where: FilterQuery<TaskComment> = { taskId };
     if (query.search) Object.assign(where, { content: { $ilike: likePattern(query.search) }, deletedAt: null });
     return findSortedPage(this.em, TaskComment, where, query, query.sortBy);
+  }
+
+  /**
+   * The version of the page `page` answers for the live task `taskCode` and the viewer: the total and each shown
+   * comment's state (id, deleted, likes, dislikes, the viewer's reaction), in order; null when the task is unknown
+   * or deleted. Hand-written: one statement where the page takes two and its reactions a third.
+   */
+  async pageVersion(
+    taskCode: string,
+    viewerId: number,
+    query: CommentListQuery,
+  ): Promise<{ items: RecordState[]; total: number } | null> {
+    const [row] = await runStatement<CommentPageVersionRow>(
+      this.em,
+      pageVersionStatement(query.sortBy, query.sortOrder),
+      [
+        taskCode,
+        viewerId,
+        query.search ? likePattern(query.search) : null,
+        (query.page - 1) * query.limit,
+        query.limit,
+      ],
+    );
+    if (!row?.found) return null;
+    const items = (row.items ?? []).map(([id, ...state]) => ({ id, state }));
+    return { items, total: row.total };
   }
 
   /**

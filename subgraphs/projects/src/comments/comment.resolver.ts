@@ -37,6 +37,19 @@ export class CommentResolver {
     return shownPage(found, commentView);
   }
 
+  @Query(() => String, {
+    description:
+      "The entity tag of `taskComments` for the same caller and arguments: changes when any comment of the page (its deletion, reactions or the caller's own reaction), their order or the total changes",
+  })
+  async taskCommentsEntityTag(
+    @Ctx() ctx: ProjectsContext,
+    @Arg('uniqueCode', () => String) uniqueCode: string,
+    @Args(() => CommentListArgs) args: CommentListArgs,
+  ) {
+    const caller = userWithPermission(ctx, 'tasks:read');
+    return ctx.projects.comments.pageTagOf(actorOf(caller), uniqueCode, { ...args });
+  }
+
   @Mutation(() => CommentType)
   async addTaskComment(
     @Arg('uniqueCode', () => String) uniqueCode: string,

@@ -1,8 +1,10 @@
 import { connectionOf, firstOf, rowKeyAfter, type Connection, type ConnectionPage } from '@platform/lib/cursor';
 import { metaPage, type MetaPage } from '@platform/lib/paging';
 import type { UnitOfWork } from '@platform/lib/unit-of-work';
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { validate } from '@platform/lib/validation';
 import type { FileService } from '../files/file.service.js';
+import { TaskNotFoundError } from '../tasks/task.errors.js';
 import type { TaskService } from '../tasks/task.service.js';
 import type { CommentChangeLog } from './comment-changes.js';
 import type { TaskComment } from './comment.entity.js';
@@ -55,6 +57,22 @@ export class CommentService {
     const task = await this.deps.tasks.get(uniqueCode);
     const { rows, total } = await this.deps.comments.page(task.id, query);
     return metaPage(query, await this.records(rows, actor.userId), total);
+  }
+
+  /**
+   * The entity tag of the page `list` answers for the same caller and arguments (issue 28, conditional requests):
+   * one statement reads the task, the total and each shown comment's state under the same search, order and window;
+   * an unknown or deleted task is refused as `list` refuses it.
+   */
+  async pageTagOf(actor: CommentActor, uniqueCode: string, input: Record<string, unknown>): Promise<string> {
+    const query = validate(
+      listCommentsInput,
+      Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined)),
+    );
+    const version = await this.deps.comments.pageVersion(uniqueCode, actor.userId, query);
+    if (!version) throw new TaskNotFoundError();
+    const page = { page: query.page, limit: query.limit, total: version.total };
+    return versionTagOf({ kind: 'comment-page', items: version.items, page });
   }
 
   /** A task's comments as a connection, newest first (issue 28, item 4). */

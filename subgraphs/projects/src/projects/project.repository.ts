@@ -65,6 +65,26 @@ const sortColumnName: Record<ProjectListQuery['sortBy'], string> = {
 };
 
 /**
+ * Every resource count of the live project with code $1 in one statement (the resource counts' version): its tasks
+ * and products by status and its documents, each type's rows ordered by status as the counts' own statements order
+ * them, and a `project` row when the project exists. Counts only.
+ */
+const resourceCountsStatement: PreparedStatement = {
+  name: 'projects.project.resource_counts',
+  text: `with "project" as (
+      select "id" from "projects"."project" where "unique_code" = $1 and "deleted_at" is null)
+    select "type", "status", "count" from (
+      select 0 as "kind", 'project' as "type", '' as "status", 0 as "count" from "project"
+      union all select 1, 'tasks', t."status", count(*)::int from "projects"."task" t join "project" p
+        on t."project_id" = p."id" where t."deleted_at" is null group by t."status"
+      union all select 2, 'products', pr."status", count(*)::int from "projects"."product" pr join "project" p
+        on pr."project_id" = p."id" group by pr."status"
+      union all select 3, 'documents', 'attached', count(*)::int from "projects"."project_document" d join "project" p
+        on d."project_id" = p."id" having count(*) > 0) u
+    order by "kind", "status" asc`,
+};
+
+/**
  * The version of a page of projects under the filters of `page` (status, customer, search) in its order and
  * window: the number of matching projects and the page's ids and update times in order. One statement where the
  * full page takes two (page, count); its text is fixed per order, so each order is one prepared statement.
@@ -180,6 +200,17 @@ export class ProjectRepository {
       .where({ projectId: { $in: [...projectIds] } })
       .orderBy({ position: 'asc' })
       .execute<MemberRow<ProjectDocument>[]>('all', true);
+  }
+
+  /**
+   * Every resource count of a live project by type and status, in one statement (`resourceCountsStatement`): null
+   * when the project is unknown or deleted.
+   */
+  async resourceCounts(uniqueCode: string): Promise<{ type: string; status: string; count: number }[] | null> {
+    const rows = await runStatement<{ type: string; status: string; count: number }>(this.em, resourceCountsStatement, [
+      uniqueCode,
+    ]);
+    return rows.length === 0 ? null : rows.filter((row) => row.type !== 'project');
   }
 
   countDocuments(projectId: string): Promise<number> {

@@ -82,4 +82,17 @@ export class ProjectResolver {
     userWithPermission(ctx, 'projects:read');
     return ctx.projects.resources.counts(uniqueCode, resourceTypes);
   }
+
+  @Query(() => String, {
+    description:
+      'The entity tag of `projectResourceCounts` for the same arguments: changes when any of its counts does',
+  })
+  projectResourceCountsEntityTag(
+    @Arg('uniqueCode', () => String) uniqueCode: string,
+    @Ctx() ctx: ProjectsContext,
+    @Arg('resourceTypes', () => [String], { nullable: true }) resourceTypes?: string[],
+  ) {
+    userWithPermission(ctx, 'projects:read');
+    return ctx.projects.resources.countsTag(uniqueCode, resourceTypes);
+  }
 }

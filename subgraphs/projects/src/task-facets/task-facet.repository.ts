@@ -37,7 +37,7 @@ const facetMatches = `(cardinality($2::text[]) = 0 or "status" = any($2::text[])
  * is listed even when none is left (count 0). `c` holds (status, priority, department, tags, count) rows and `pc`
  * (employee, count) rows, each with the match flags; the two statements differ only in where those come from.
  */
-const facetTail = `counted ("facet", "value", "count") as (
+const facetCounted = `counted ("facet", "value", "count") as (
     select 'statuses', "status", sum("count") from c where p and d and g group by "status"
     union all select 'priorities', "priority", sum("count") from c where s and d and g group by "priority"
     union all select 'departments', "department_id"::text, sum("count") from c where s and p and g group by "department_id"
@@ -74,7 +74,7 @@ const countedOptions: PreparedStatement = {
     pc as (
       select "employee_id", "count", ${facetMatches}
       from "projects"."task_participant_facet" where "project_id" = (select "id" from project) and "count" > 0),
-    ${facetTail}
+    ${facetCounted}
   ${withProjectMarker}`,
 };
 
@@ -89,7 +89,7 @@ const searchedOptions: PreparedStatement = {
     pc as (
       select p."employee_id", 1 as "count", c.s, c.p, c.d, c.g
       from c join "projects"."task_participant" p on p."task_id" = c."id"),
-    ${facetTail}
+    ${facetCounted}
   ${withProjectMarker}`,
 };
 
@@ -99,6 +99,20 @@ const statistics: PreparedStatement = {
   text: `select "status", "priority", "department_id"::text, coalesce(sum("count"), 0)::integer as "count"
     from "projects"."task_facet" where "project_id" = $1 and "count" > 0
     group by grouping sets (("status"), ("priority"), ("department_id"), ())`,
+};
+
+/**
+ * `statistics` of the live project with id $1 or code $2 in one statement with the project's own lookup: no row when
+ * the project is unknown or deleted (the conditional GET's version: its counts are the answer).
+ */
+const statisticsOfProject: PreparedStatement = {
+  name: 'projects.task-facets.statistics_of_project',
+  text: `with "project" as (
+      select "id" from "projects"."project" where "deleted_at" is null and ("id" = $1::uuid or "unique_code" = $2))
+    select s.* from "project" p cross join lateral (
+      select "status", "priority", "department_id"::text, coalesce(sum("count"), 0)::integer as "count"
+      from "projects"."task_facet" where "project_id" = p."id" and "count" > 0
+      group by grouping sets (("status"), ("priority"), ("department_id"), ())) s`,
 };
 
 /**
@@ -130,5 +144,11 @@ export class TaskFacetRepository {
 
   statistics(projectId: string): Promise<StatisticsRow[]> {
     return runStatement<StatisticsRow>(this.em, statistics, [projectId]);
+  }
+
+  /** `statistics` of a live project by id or code, looked up in the same statement: none when it is unknown. */
+  async statisticsOfProject(project: { id: string | null; code: string | null }): Promise<StatisticsRow[] | null> {
+    const rows = await runStatement<StatisticsRow>(this.em, statisticsOfProject, [project.id, project.code]);
+    return rows.length === 0 ? null : rows;
   }
 }

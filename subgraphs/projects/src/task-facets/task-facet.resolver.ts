@@ -40,10 +40,39 @@ export class TaskFacetResolver {
     };
   }
 
+  @Query(() => String, {
+    description:
+      'The entity tag of `taskFilterOptions` for the same arguments: changes when any value or count does (labels are not part of it)',
+  })
+  async taskFilterOptionsEntityTag(
+    @Ctx() ctx: ProjectsContext,
+    @Arg('projectId', () => String) projectId: string,
+    @Arg('filters', () => TaskFacetFilterInput, { nullable: true }) filters?: TaskFacetFilterInput | null,
+    @Arg('searches', () => TaskFacetSearchInput, { nullable: true }) searches?: TaskFacetSearchInput | null,
+  ): Promise<string> {
+    userWithPermission(ctx, 'tasks:read');
+    return ctx.projects.taskFacets.filterOptionsTag(projectId, {
+      'filters[status]': filters?.status ?? undefined,
+      'filters[priority]': filters?.priority ?? undefined,
+      'filters[departmentId]': filters?.departmentId ?? undefined,
+      'filters[tags]': filters?.tags ?? undefined,
+      'searches[name]': searches?.name ?? undefined,
+    });
+  }
+
   @Query(() => TaskStatisticsType, { description: 'projectId: id or uniqueCode' })
   async taskStatistics(@Ctx() ctx: ProjectsContext, @Arg('projectId', () => String) projectId: string) {
     userWithPermission(ctx, 'tasks:read');
     return ctx.projects.taskFacets.statistics(projectId);
+  }
+
+  @Query(() => String, {
+    description:
+      'The entity tag of `taskStatistics`: changes when any of its counts does (projectId: id or uniqueCode)',
+  })
+  async taskStatisticsEntityTag(@Ctx() ctx: ProjectsContext, @Arg('projectId', () => String) projectId: string) {
+    userWithPermission(ctx, 'tasks:read');
+    return ctx.projects.taskFacets.statisticsTag(projectId);
   }
 }
 
