@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conditionalGets } from '../../../../test/conditional-kit.js';
 import { startCountedServer } from '../../../../test/counted-server.js';
 import { actorsOf, type Actors } from '../../../../test/notifications-kit.js';
 import { servicesMissing } from '../../../../test/services.js';
@@ -24,8 +25,6 @@ describe.skipIf(servicesMissing)('conditional GETs of the inbox cost one cheap s
   });
   afterAll(async () => counted?.close());
 
-  const get = (path: string, headers: Record<string, string> = {}, token = ivy.token) =>
-    actors.api.get(path, { token, headers });
   const post = async (path: string, body?: unknown, token = ivy.token) => {
     const answer = await actors.api.post(path, body, { token });
     expect(answer.status, path).toBeLessThan(300);
@@ -33,32 +32,12 @@ describe.skipIf(servicesMissing)('conditional GETs of the inbox cost one cheap s
   };
   const notify = (notes: Record<string, unknown>[]) => post('/internal/notifications/bulk', notes, actors.serviceToken);
 
-  async function expectCheap304(path: string, token = ivy.token): Promise<string> {
-    const full = await get(path, {}, token);
-    expect(full.status, path).toBe(200);
-    const tag = full.headers.get('etag')!;
-    expect(tag, path).toMatch(/^"[\w-]{32}"$/);
-    let answer: Awaited<ReturnType<typeof get>> | undefined;
-    const statements = await counted.statementsOf(async () => {
-      answer = await get(path, { 'if-none-match': tag }, token);
-    });
-    expect(answer!.status, path).toBe(304);
-    expect(answer!.headers.get('etag'), path).toBe(tag);
-    expect(statements, path).toHaveLength(1);
-    expect(statements[0], path).toMatch(/^\s*(select|with)\b/i);
-    // States, keys and counts: no whole row, no text of an item.
-    expect(statements[0], path).not.toMatch(/select \*|\.\*|message|title|target_/);
-    return tag;
-  }
-
-  async function expectChanged(path: string, oldTag: string): Promise<string> {
-    const changed = await get(path, { 'if-none-match': oldTag });
-    expect(changed.status, path).toBe(200);
-    const tag = changed.headers.get('etag')!;
-    expect(tag, path).not.toBe(oldTag);
-    expect(await expectCheap304(path)).toBe(tag);
-    return tag;
-  }
+  const { get, expectCheap304, expectChanged } = conditionalGets({
+    counted: () => counted,
+    api: () => actors.api,
+    token: () => ivy.token,
+    wholeRow: /select \*|\.\*|message|title|target_/,
+  });
 
   it('follows new items and every change of state, and the counts of categories not listed', async () => {
     const path = '/api/v1/notifications/inbox';

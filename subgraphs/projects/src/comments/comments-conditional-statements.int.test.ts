@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conditionalGets } from '../../../../test/conditional-kit.js';
 import { startCountedServer } from '../../../../test/counted-server.js';
 import { servicesMissing } from '../../../../test/services.js';
 import { taskBoardOn } from '../../../../test/tasks-kit.js';
@@ -20,37 +21,12 @@ describe.skipIf(servicesMissing)('conditional GETs of comments cost one cheap st
   });
   afterAll(async () => counted?.close());
 
-  const get = (path: string, headers: Record<string, string> = {}, token = board.writer.token) =>
-    board.api.get(path, { token, headers });
-
-  /** The tag of a full answer; a conditional GET with it answers 304 after exactly one statement reading no whole row. */
-  async function expectCheap304(path: string, token = board.writer.token): Promise<string> {
-    const full = await get(path, {}, token);
-    expect(full.status, path).toBe(200);
-    const tag = full.headers.get('etag')!;
-    expect(tag, path).toMatch(/^"[\w-]{32}"$/);
-    let answer: Awaited<ReturnType<typeof get>> | undefined;
-    const statements = await counted.statementsOf(async () => {
-      answer = await get(path, { 'if-none-match': tag }, token);
-    });
-    expect(answer!.status, path).toBe(304);
-    expect(answer!.headers.get('etag'), path).toBe(tag);
-    expect(statements, path).toHaveLength(1);
-    expect(statements[0], path).toMatch(/^\s*(select|with)\b/i);
-    // Keys, the deletion and counts: no whole row, no attachment rows, no content read out.
-    expect(statements[0], path).not.toMatch(/select \*|\.\*|comment_attachment|"content",/);
-    return tag;
-  }
-
-  /** The answer changed: the old tag answers 200 with a new tag, which the cheap path then confirms. */
-  async function expectChanged(path: string, oldTag: string, token = board.writer.token): Promise<string> {
-    const changed = await get(path, { 'if-none-match': oldTag }, token);
-    expect(changed.status, path).toBe(200);
-    const tag = changed.headers.get('etag')!;
-    expect(tag, path).not.toBe(oldTag);
-    expect(await expectCheap304(path, token)).toBe(tag);
-    return tag;
-  }
+  const { get, expectCheap304, expectChanged } = conditionalGets({
+    counted: () => counted,
+    api: () => board.api,
+    token: () => board.writer.token,
+    wholeRow: /select \*|\.\*|comment_attachment|"content",/,
+  });
 
   const comment = async (code: string, content: string) => {
     const added = await board.api.post(`/api/v1/tasks/${code}/comments`, { content }, { token: board.writer.token });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conditionalGets } from '../../../../test/conditional-kit.js';
 import { startCountedServer } from '../../../../test/counted-server.js';
 import { servicesMissing } from '../../../../test/services.js';
 import { taskBoardOn } from '../../../../test/tasks-kit.js';
@@ -18,31 +19,12 @@ describe.skipIf(servicesMissing)('conditional GETs of resource counts cost one s
   });
   afterAll(async () => counted?.close());
 
-  const get = (path: string, headers: Record<string, string> = {}, token = board.writer.token) =>
-    board.api.get(path, { token, headers });
-
-  async function expectCheap304(path: string): Promise<string> {
-    const full = await get(path);
-    expect(full.status, path).toBe(200);
-    const tag = full.headers.get('etag')!;
-    let answer: Awaited<ReturnType<typeof get>> | undefined;
-    const statements = await counted.statementsOf(async () => {
-      answer = await get(path, { 'if-none-match': tag });
-    });
-    expect(answer!.status, path).toBe(304);
-    expect(answer!.headers.get('etag'), path).toBe(tag);
-    expect(statements, path).toHaveLength(1);
-    expect(statements[0], path).not.toMatch(/select \*|\.\*|"name"|"attributes"/);
-    return tag;
-  }
-
-  async function expectChanged(path: string, oldTag: string): Promise<string> {
-    const changed = await get(path, { 'if-none-match': oldTag });
-    expect(changed.status, path).toBe(200);
-    expect(changed.headers.get('etag'), path).not.toBe(oldTag);
-    expect(await expectCheap304(path)).toBe(changed.headers.get('etag'));
-    return changed.headers.get('etag')!;
-  }
+  const { get, expectCheap304, expectChanged } = conditionalGets({
+    counted: () => counted,
+    api: () => board.api,
+    token: () => board.writer.token,
+    wholeRow: /select \*|\.\*|"name"|"attributes"/,
+  });
 
   it('answers 304 after one statement and follows the counts of tasks, and agrees with the full answer on products', async () => {
     const { uniqueCode } = await board.project();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conditionalGets } from '../../../../test/conditional-kit.js';
 import { startCountedServer } from '../../../../test/counted-server.js';
 import { servicesMissing } from '../../../../test/services.js';
 import { taskBoardOn } from '../../../../test/tasks-kit.js';
@@ -19,35 +20,18 @@ describe.skipIf(servicesMissing)('conditional GETs of task statistics and filter
   });
   afterAll(async () => counted?.close());
 
-  const get = (path: string, headers: Record<string, string> = {}, token = board.writer.token) =>
-    board.api.get(path, { token, headers });
-
-  async function expectCheap304(path: string): Promise<string> {
-    const full = await get(path);
-    expect(full.status, path).toBe(200);
-    const tag = full.headers.get('etag')!;
-    let answer: Awaited<ReturnType<typeof get>> | undefined;
-    const statements = await counted.statementsOf(async () => {
-      answer = await get(path, { 'if-none-match': tag });
-    });
-    expect(answer!.status, path).toBe(304);
-    expect(answer!.headers.get('etag'), path).toBe(tag);
-    expect(statements, path).toHaveLength(1);
-    // The kept counts and the project's key: no task row (a name search finds its tasks by name, as its answer does).
-    if (!path.includes('searches')) {
-      expect(statements[0], path).toMatch(/"task_facet"/);
-      expect(statements[0], path).not.toMatch(/"projects"\."task"\s|select \*/);
-    }
-    return tag;
-  }
-
-  async function expectChanged(path: string, oldTag: string): Promise<string> {
-    const changed = await get(path, { 'if-none-match': oldTag });
-    expect(changed.status, path).toBe(200);
-    expect(changed.headers.get('etag'), path).not.toBe(oldTag);
-    expect(await expectCheap304(path)).toBe(changed.headers.get('etag'));
-    return changed.headers.get('etag')!;
-  }
+  const { get, expectCheap304, expectChanged } = conditionalGets({
+    counted: () => counted,
+    api: () => board.api,
+    token: () => board.writer.token,
+    wholeRow: /select \*/,
+    statement: (statement, path) => {
+      // The kept counts and the project's key: no task row (a name search finds its tasks by name, as its answer does).
+      if (path.includes('searches')) return;
+      expect(statement, path).toMatch(/"task_facet"/);
+      expect(statement, path).not.toMatch(/"projects"\."task"\s/);
+    },
+  });
 
   it('answers 304 after one statement and follows every count, by id and by code', async () => {
     const { uniqueCode, id } = await board.project();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conditionalGets } from '../../../../test/conditional-kit.js';
 import { startCountedServer } from '../../../../test/counted-server.js';
 import { servicesMissing } from '../../../../test/services.js';
 import { taskBoardOn } from '../../../../test/tasks-kit.js';
@@ -19,40 +20,12 @@ describe.skipIf(servicesMissing)('conditional GETs of tasks cost one cheap state
   });
   afterAll(async () => counted?.close());
 
-  const get = (path: string, headers: Record<string, string> = {}, token = board.writer.token) =>
-    board.api.get(path, { token, headers });
-
-  /** The tag of a full answer; a conditional GET with it answers 304 after exactly one statement, a select. */
-  async function expectCheap304(path: string): Promise<string> {
-    const full = await get(path);
-    expect(full.status, path).toBe(200);
-    const tag = full.headers.get('etag')!;
-    expect(tag, path).toMatch(/^"[\w-]{32}"$/);
-    let answer: Awaited<ReturnType<typeof get>> | undefined;
-    const statements = await counted.statementsOf(async () => {
-      answer = await get(path, { 'if-none-match': tag });
-    });
-    expect(answer!.status, path).toBe(304);
-    expect(answer!.headers.get('etag'), path).toBe(tag);
-    expect(statements, path).toHaveLength(1);
-    expect(statements[0], path).toMatch(/^\s*(select|with)\b/i);
-    // Ids and update times only: no whole row, no participant rows (a search filters by the description and "my
-    // tasks" by participation, never reading them).
-    expect(statements[0], path).not.toMatch(/select \*|\.\*|"tags"|"position"/);
-    return tag;
-  }
-
-  /** The path's answer changed: the old tag answers 200 with the new tag, which the cheap path then confirms. */
-  async function expectChanged(path: string, oldTag: string): Promise<string> {
-    const changed = await get(path, { 'if-none-match': oldTag });
-    expect(changed.status, path).toBe(200);
-    const tag = changed.headers.get('etag')!;
-    expect(tag, path).not.toBe(oldTag);
-    // The full answer after a stale tag is the whole answer (the version's read leaves nothing half-loaded behind).
-    expect(changed.body, path).toEqual((await get(path)).body);
-    expect(await expectCheap304(path)).toBe(tag);
-    return tag;
-  }
+  const { get, expectCheap304, expectChanged } = conditionalGets({
+    counted: () => counted,
+    api: () => board.api,
+    token: () => board.writer.token,
+    wholeRow: /select \*|\.\*|"tags"|"position"/,
+  });
 
   it('answers 304 for a task after one statement; the tag changes on update and the task is gone on delete', async () => {
     const code = await board.newTask();
@@ -179,30 +152,12 @@ describe.skipIf(servicesMissing)('conditional GETs of projects cost one cheap st
   });
   afterAll(async () => counted?.close());
 
-  const get = (path: string, headers: Record<string, string> = {}, token = board.writer.token) =>
-    board.api.get(path, { token, headers });
-
-  async function expectCheap304(path: string): Promise<string> {
-    const full = await get(path);
-    expect(full.status, path).toBe(200);
-    const tag = full.headers.get('etag')!;
-    let answer: Awaited<ReturnType<typeof get>> | undefined;
-    const statements = await counted.statementsOf(async () => {
-      answer = await get(path, { 'if-none-match': tag });
-    });
-    expect(answer!.status, path).toBe(304);
-    expect(answer!.headers.get('etag'), path).toBe(tag);
-    expect(statements, path).toHaveLength(1);
-    expect(statements[0], path).not.toMatch(/select \*|\.\*|project_participant|project_document|product/);
-    return tag;
-  }
-
-  async function expectChanged(path: string, oldTag: string): Promise<string> {
-    const changed = await get(path, { 'if-none-match': oldTag });
-    expect(changed.status, path).toBe(200);
-    expect(changed.headers.get('etag'), path).not.toBe(oldTag);
-    return expectCheap304(path);
-  }
+  const { get, expectCheap304, expectChanged } = conditionalGets({
+    counted: () => counted,
+    api: () => board.api,
+    token: () => board.writer.token,
+    wholeRow: /select \*|\.\*|project_participant|project_document|product/,
+  });
 
   it('answers 304 for a project and a page of projects after one statement, and follows every change', async () => {
     const token = board.writer.token;
