@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { likePattern } from '../listing/list.repository.js';
+import { liveProjectCte } from '../projects/live-project.sql.js';
 
 /** The facets' filters: any of the values within a facet, every facet combined (an empty list filters nothing). */
 export interface TaskFacetFilters {
@@ -48,16 +49,6 @@ const facetCounted = `counted ("facet", "value", "count") as (
     union all select 'departments', unnest($4::uuid[])::text, 0
     union all select 'tags', unnest($5::text[]), 0)`;
 
-/**
- * The live project named by its id ($1, null when a code is given) or its uniqueCode (the statement's last
- * parameter, null when an id is given): read in the same statement as the options instead of a round trip of its
- * own before them, each way through its own unique index (one `or` of both made the planner scan every live project). The options' rows end with one `project` row when it exists; none means it does not (404).
- */
-const liveProject = (codeParameter: string) => `project as (
-      select "id" from "projects"."project" where "id" = $1::uuid and "deleted_at" is null
-      union all
-      select "id" from "projects"."project" where "unique_code" = ${codeParameter}::text and "deleted_at" is null)`;
-
 /** The options' rows, then the project's marker (a facet of its own, never one of the five). */
 const withProjectMarker = `select "facet", "value", "count" from (
     select 0 as "part", "facet", "value", sum("count")::integer as "count" from counted group by "facet", "value"
@@ -67,7 +58,7 @@ const withProjectMarker = `select "facet", "value", "count" from (
 /** Without a search: the kept counts (a few hundred rows for 100,000 tasks), never the tasks. */
 const countedOptions: PreparedStatement = {
   name: 'projects.task-facets.options',
-  text: `with ${liveProject('$6')},
+  text: `with ${liveProjectCte('$1', '$6')},
     c as materialized (
       select "status", "priority", "department_id", "tags", "count", ${facetMatches}
       from "projects"."task_facet" where "project_id" = (select "id" from project) and "count" > 0),
@@ -81,7 +72,7 @@ const countedOptions: PreparedStatement = {
 /** With a name search ($6, a literal ILIKE pattern): the matching live tasks, found through the name's trigram index. */
 const searchedOptions: PreparedStatement = {
   name: 'projects.task-facets.options-searched',
-  text: `with ${liveProject('$7')},
+  text: `with ${liveProjectCte('$1', '$7')},
     c as materialized (
       select "id", "status", "priority", "department_id", "tags", 1 as "count", ${facetMatches}
       from "projects"."task"
@@ -107,8 +98,7 @@ const statistics: PreparedStatement = {
  */
 const statisticsOfProject: PreparedStatement = {
   name: 'projects.task-facets.statistics_of_project',
-  text: `with "project" as (
-      select "id" from "projects"."project" where "deleted_at" is null and ("id" = $1::uuid or "unique_code" = $2))
+  text: `with ${liveProjectCte('$1', '$2')}
     select s.* from "project" p cross join lateral (
       select "status", "priority", "department_id"::text, coalesce(sum("count"), 0)::integer as "count"
       from "projects"."task_facet" where "project_id" = p."id" and "count" > 0

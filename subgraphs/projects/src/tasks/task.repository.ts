@@ -8,6 +8,7 @@ import {
   pageVersionSelect,
   type PageVersionRow,
 } from '../listing/list.repository.js';
+import { liveProjectCte } from '../projects/live-project.sql.js';
 import type { ProjectTasks } from '../projects/project.service.js';
 import { Task, TaskParticipant } from './task.entity.js';
 import type { TaskPriority } from '@platform/lib/contract/project-values';
@@ -92,9 +93,7 @@ function pageVersionStatement(
   const numbered = `select t."id", t."updated_at", row_number() over (order by ${order}) as "n"`;
   const text =
     scope === 'project'
-      ? `with "project" as (
-    select "id" from "projects"."project"
-    where "deleted_at" is null and ("id" = $1::uuid or "unique_code" = $2)),
+      ? `with ${liveProjectCte('$1', '$2')},
   "matching" as (
     ${numbered} from "projects"."task" t join "project" p on t."project_id" = p."id"
     where ${filters})
