@@ -29,10 +29,10 @@ export async function collectedMemory(logFile: string, timeoutMs = 10_000): Prom
   const url = inspectorUrl(logFile);
   if (!url) return undefined;
   const socket = new WebSocket(url);
-  const pending = new Map<number, (result: any) => void>();
+  const pending = new Map<number, (result: unknown) => void>();
   let ids = 0;
   const call = (method: string, params: Record<string, unknown> = {}) =>
-    new Promise<any>((resolve) => {
+    new Promise<unknown>((resolve) => {
       const id = ++ids;
       pending.set(id, resolve);
       socket.send(JSON.stringify({ id, method, params }));
@@ -47,11 +47,12 @@ export async function collectedMemory(logFile: string, timeoutMs = 10_000): Prom
       socket.once('error', reject);
     });
     await call('HeapProfiler.collectGarbage');
-    const answer = await call('Runtime.evaluate', {
+    // The inspector protocol's answer to Runtime.evaluate: `{ result: RemoteObject }`, the value returned as is.
+    const answer = (await call('Runtime.evaluate', {
       expression: 'JSON.stringify(process.memoryUsage())',
       returnByValue: true,
-    });
-    const usage = JSON.parse(answer.result.value as string) as NodeJS.MemoryUsage;
+    })) as { result: { value: string } };
+    const usage = JSON.parse(answer.result.value) as NodeJS.MemoryUsage;
     return { rssMb: mb(usage.rss), heapUsedMb: mb(usage.heapUsed) };
   })();
   let timer: NodeJS.Timeout | undefined;
