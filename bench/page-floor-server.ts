@@ -4,6 +4,10 @@ import pg from 'pg';
 import { parseBearer } from '@platform/lib/auth/authenticator';
 import { requirePermission } from '@platform/lib/auth/caller';
 import type { Platform } from '@platform/lib/platform';
+// The product's own statements, imported so that the floor sends exactly what the product sends.
+import { activitiesOfTasksStatement } from '@platform/projects/activities/activity.repository';
+import { commentsOfTasksStatement } from '@platform/projects/comments/comment.repository';
+import { nestedPageStatement } from '@platform/projects/tasks/task.repository';
 
 /**
  * The floors of the dashboards' pages (issue 29): a bare node:http server that does by hand what the nested
@@ -19,54 +23,6 @@ export interface PageFloorServer {
 }
 
 type Row = Record<string, unknown>;
-
-/** The product's statements (subgraphs/projects/src/tasks/task.repository.ts and the comment and activity ones). */
-const nestedPageStatement = {
-  name: 'projects.tasks.nested_page',
-  text: `
-  select t.*, n."total", (
-    select json_agg(json_build_object('id', tp."id", 'taskId', tp."task_id", 'employeeId', tp."employee_id",
-      'position', tp."position") order by tp."position")
-    from "projects"."task_participant" tp where tp."task_id" = t."id") as "participants"
-  from "projects"."project" p
-  cross join lateral (
-    select count(*)::int as "total" from "projects"."task" where "project_id" = p."id" and "deleted_at" is null) n
-  left join lateral (
-    select * from "projects"."task" where "project_id" = p."id" and "deleted_at" is null
-    order by "created_at" desc, "id" desc limit $3 offset $4) t on true
-  where p."deleted_at" is null and (p."id" = $1::uuid or p."unique_code" = $2)
-  order by t."created_at" desc, t."id" desc`,
-};
-
-const commentsStatement = {
-  name: 'projects.comments.of_tasks',
-  text: `
-  select c."id", c."task_id" as "taskId", c."parent_id" as "parentId", c."author_user_id" as "authorUserId",
-    c."content", to_json(c."created_at") #>> '{}' as "createdAt",
-    to_json(c."deleted_at") #>> '{}' as "deletedAt", r."likes", r."dislikes",
-    coalesce(r."own", '') as "userReaction", (
-    select json_agg(json_build_object('id', a."id", 'commentId', a."comment_id", 'fileId', a."file_id",
-      'position', a."position") order by a."position")
-    from "projects"."task_comment_attachment" a where a."comment_id" = c."id") as "attachments"
-  from "projects"."task_comment" c
-  cross join lateral (
-    select count(*) filter (where "type" = 'like')::int as "likes",
-      count(*) filter (where "type" = 'dislike')::int as "dislikes",
-      max("type") filter (where "user_id" = $2) as "own"
-    from "projects"."task_comment_reaction" where "comment_id" = c."id") r
-  where c."task_id" = any($1::uuid[])
-  order by c."created_at" asc, c."id" asc`,
-};
-
-const activitiesStatement = {
-  name: 'projects.activities.of_tasks',
-  text: `
-  select "id", "task_id" as "taskId", "type", "actor_user_id" as "actorUserId", "from", "to",
-    to_json("changed_at") #>> '{}' as "changedAt", to_json("created_at") #>> '{}' as "createdAt",
-    to_json("updated_at") #>> '{}' as "updatedAt"
-  from "projects"."task_activity" where "task_id" = any($1::uuid[])
-  order by "task_id", "changed_at", "created_at", "id"`,
-};
 
 /** MikroORM's `in (...)` list of ids, as its generated statements inline them. */
 const inList = (ids: readonly (string | number)[]) =>
@@ -149,8 +105,8 @@ async function nestedTasks(query: Query, viewerId: number, variables: PageVariab
   if (found.length === 0) throw new Error('project not found');
   const tasks = found.filter((row) => row.id !== null);
   const taskIds = tasks.map((task) => task.id as string);
-  const comments = await query({ ...commentsStatement, values: [taskIds, viewerId] });
-  const activities = await query({ ...activitiesStatement, values: [taskIds] });
+  const comments = await query({ ...commentsOfTasksStatement, values: [taskIds, viewerId] });
+  const activities = await query({ ...activitiesOfTasksStatement, values: [taskIds] });
   const departments = await query(
     `select "d0".* from "auth"."department" as "d0" where "d0"."id" in (${inList(distinct(tasks.map((task) => task.department_id as string)))})`,
   );

@@ -21,7 +21,7 @@ type TimeFields = 'changedAt' | 'createdAt' | 'updatedAt';
 type ActivityTextRow = Omit<ActivityRow, TimeFields> & Record<TimeFields, string>;
 
 /** The entries of the tasks $1, each task's oldest first (as the activity history orders them). */
-const ofTasksStatement: PreparedStatement = {
+export const activitiesOfTasksStatement: PreparedStatement = {
   name: 'projects.activities.of_tasks',
   text: `
   select "id", "task_id" as "taskId", "type", "actor_user_id" as "actorUserId", "from", "to",
@@ -119,7 +119,7 @@ export class ActivityRepository {
    * some 550 entities per nested page was a measured share of its CPU.
    */
   async ofTasks(taskIds: readonly string[]): Promise<ActivityRow[]> {
-    const rows = await runStatement<ActivityTextRow>(this.em, ofTasksStatement, [[...taskIds]]);
+    const rows = await runStatement<ActivityTextRow>(this.em, activitiesOfTasksStatement, [[...taskIds]]);
     return rows.map((row) => ({
       ...row,
       changedAt: new Date(row.changedAt),

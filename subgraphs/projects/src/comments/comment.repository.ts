@@ -42,7 +42,7 @@ interface CommentDetailsRow extends Omit<CommentRow, 'createdAt' | 'deletedAt'> 
  * Every comment of the tasks $1, deleted ones too, oldest first, with its reactions counted from their rows,
  * the reaction of user $2 ('' for none) and its attachments in the order given.
  */
-const ofTasksStatement: PreparedStatement = {
+export const commentsOfTasksStatement: PreparedStatement = {
   name: 'projects.comments.of_tasks',
   text: `
   select c."id", c."task_id" as "taskId", c."parent_id" as "parentId", c."author_user_id" as "authorUserId",
@@ -218,7 +218,7 @@ export class CommentRepository {
    * entities: they are only read, and registering hundreds of entities per page was a measured share of its CPU.
    */
   async ofTasks(taskIds: readonly string[], viewerId: number): Promise<CommentRecord[]> {
-    const rows = await runStatement<CommentDetailsRow>(this.em, ofTasksStatement, [[...taskIds], viewerId]);
+    const rows = await runStatement<CommentDetailsRow>(this.em, commentsOfTasksStatement, [[...taskIds], viewerId]);
     return rows.map(({ likes, dislikes, userReaction, attachments, createdAt, deletedAt, ...comment }) => ({
       comment: {
         ...comment,

@@ -129,7 +129,7 @@ const lockStatement: PreparedStatement = {
   text: `select to_json("updated_at") #>> '{}' as "updatedAt" from "projects"."task" where "id" = $1 for update`,
 };
 
-const nestedPageStatement: PreparedStatement = {
+export const nestedPageStatement: PreparedStatement = {
   name: 'projects.tasks.nested_page',
   text: `
   select t.*, n."total", (
