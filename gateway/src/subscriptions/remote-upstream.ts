@@ -80,8 +80,8 @@ class ResumableSubscription {
   private connectedAt: number | null = null;
   /** The loss the next attempt resumes from; null on the first attempt. */
   private lostAt: number | null = null;
-  /** When the upstream was last connected, for the resume window. */
-  private lastConnected = 0;
+  /** When the connection that was up went down: the resume window counts from there. */
+  private downSince = 0;
   private retries = 0;
 
   readonly events: AsyncIterableIterator<ExecutionResult> = {
@@ -119,7 +119,6 @@ class ResumableSubscription {
       on: {
         connected: () => {
           this.connectedAt = now();
-          this.lastConnected = this.connectedAt;
           this.retries = 0;
         },
       },
@@ -150,8 +149,11 @@ class ResumableSubscription {
       this.end();
       return;
     }
-    if (connectedAt !== null && (this.lostAt === null || now() - connectedAt >= settledMs)) this.lostAt = now();
-    if (now() - this.lastConnected >= resumeWindowMs) {
+    if (connectedAt !== null) {
+      this.downSince = now();
+      if (this.lostAt === null || this.downSince - connectedAt >= settledMs) this.lostAt = this.downSince;
+    }
+    if (now() - this.downSince >= resumeWindowMs) {
       this.push({ errors: [this.unavailable()] });
       this.end();
       return;

@@ -245,6 +245,11 @@ class RedisPubSub implements PubSub {
       enableOfflineQueue: true,
       keyPrefix: undefined,
       commandTimeout: 10_000,
+      // ioredis 5.8.2-5.11 lets a SUBSCRIBE sent while the connection opens overtake the ready check, then refuses
+      // that check's INFO on the subscribed connection and fails every command waiting (redis/ioredis#2037; fixed
+      // in 6, which STACK.md keeps out). The check only waits for a server loading its data, which pub/sub
+      // does not need.
+      enableReadyCheck: false,
     });
     subscriber.on('error', () => undefined);
     reconnectWhenEnded(subscriber, () => this.closed);
