@@ -32,6 +32,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A refused renewal: the session was ended elsewhere. Every call waiting on that renewal meets it, and the page
+ * says it in the same words whichever meets it first (view.ts, `sayFailed`).
+ */
+export class SessionEndedError extends ApiError {
+  constructor() {
+    super('Your session has ended. Please sign in again.', 'UNAUTHENTICATED');
+  }
+}
+
 let tokens: TokenSet | null = null;
 /** When this page renews the access token, by its own clock: its lifetime from the token, counted from receipt. */
 let renewAt = 0;
@@ -95,7 +105,7 @@ async function renew(): Promise<void> {
     // A refused refresh token (used, revoked, expired) ends the session; an outage or a limit does not.
     if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
       end();
-      throw new ApiError('Your session has ended. Please sign in again.', 'UNAUTHENTICATED');
+      throw new SessionEndedError();
     }
     throw error;
   }

@@ -1,4 +1,5 @@
 // Small DOM helpers the pages share: elements, actions with their messages, loading states, paging.
+import { SessionEndedError } from './session.js';
 
 export const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -7,6 +8,12 @@ const status = () => byId('status');
 /** Tells the person what happened, through the page's polite live region. */
 export function say(message: string): void {
   status().textContent = message;
+}
+
+/** A failure in the API's words; a session ended elsewhere is said as it is, whichever call met it first. */
+export function sayFailed(error: unknown): void {
+  const { message } = error as Error;
+  say(error instanceof SessionEndedError ? message : `Failed: ${message}`);
 }
 
 /**
@@ -18,7 +25,7 @@ export async function act(action: () => Promise<void>, waiting = ''): Promise<vo
   try {
     await action();
   } catch (error) {
-    say(`Failed: ${(error as Error).message}`);
+    sayFailed(error);
   }
 }
 
@@ -33,7 +40,7 @@ export async function go(hash: string): Promise<void> {
 
 /** Work the page does by itself (a live update, a catch-up): it says nothing unless it fails. */
 export function quietly(work: () => Promise<void>): void {
-  work().catch((error: Error) => say(`Failed: ${error.message}`));
+  work().catch(sayFailed);
 }
 
 export function element<K extends keyof HTMLElementTagNameMap>(

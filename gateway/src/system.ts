@@ -6,6 +6,8 @@ import { createMetrics } from '@platform/lib/metrics';
 import type { Config } from '@platform/lib/config';
 import type { Logger } from '@platform/lib/logger';
 import type { Platform } from '@platform/lib/platform';
+import { Deadline } from '@platform/lib/process/deadline';
+import { drainOf } from '@platform/lib/process/http-drain';
 import { openParts, type ProcessParts } from '@platform/lib/process/process-parts';
 import { projectVersion, readProjectFile } from '@platform/lib/project-root';
 import { openProofRefusalAudit } from '@platform/auth/audit/proof-refusal-log';
@@ -25,6 +27,9 @@ export interface System {
   /** Stops what the system built (sockets, server, graph, subgraphs and their workers); its parts stay open. */
   close(): Promise<void>;
 }
+
+/** How long a system closed without its process waits for requests in flight before cutting them. */
+const closeDrainMs = 5000;
 
 async function remoteDatabaseHealth(urls: string[]): Promise<void> {
   for (const url of urls) {
@@ -123,6 +128,9 @@ export async function startSystem(parts: ProcessParts, options: SystemOptions = 
     platform,
     subgraphs: [...local.values()],
     close: async () => {
+      // A process has drained before it gets here (open-process.ts), so this returns at once; a system closed
+      // without its process (tests, the bench) drains the same way: sockets closed with 1012, requests answered.
+      await drainOf(app.server).drain(new Deadline(closeDrainMs));
       await subscriptions.close();
       await app.close();
       await graph.apollo.stop();

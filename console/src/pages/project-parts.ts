@@ -4,7 +4,7 @@
 import { graphql } from '../generated/index.js';
 import { saveFile } from '../files.js';
 import { graph } from '../session.js';
-import { button, byId, element, onSubmit, say } from '../view.js';
+import { button, byId, element, onSubmit, say, sayFailed } from '../view.js';
 
 export interface NewProduct {
   name: string;
@@ -95,7 +95,7 @@ export function wireProjectParts(code: () => string, changed: () => Promise<void
       const productType = byId<HTMLInputElement>('product-type').value.trim() || 'general';
       products = [...products, { name: name.value.trim(), productType, attributes }];
     } catch (error) {
-      say(`Failed: ${(error as Error).message}`);
+      sayFailed(error);
       return;
     }
     renderProducts();

@@ -3,7 +3,7 @@
 // (the service worker, /console/push-worker.js, hands each one to the open tabs).
 import { graphql } from '../generated/index.js';
 import { graph } from '../session.js';
-import { byId, element, say } from '../view.js';
+import { byId, element, say, sayFailed } from '../view.js';
 
 const settingsQuery = graphql(`
   query MyWebPush {
@@ -97,8 +97,7 @@ function received(push: ReceivedPush): void {
   say(`Push received: ${push.title}`);
 }
 
-const acting = (work: () => Promise<void>) => () =>
-  void work().catch((error: Error) => say(`Failed: ${error.message}`));
+const acting = (work: () => Promise<void>) => () => void work().catch(sayFailed);
 
 byId('web-push-on').addEventListener('click', acting(turnOn));
 byId('web-push-off').addEventListener('click', acting(turnOff));

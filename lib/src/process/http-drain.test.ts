@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import Fastify from 'fastify';
 import { Agent, request } from 'undici';
 import WebSocket, { WebSocketServer } from 'ws';
@@ -61,6 +62,22 @@ describe('drainOf: stop accepting, close sockets with 1012, answer what is in fl
     expect(await drainOf(app.server).drain(new Deadline(200))).toBe(false);
     await expect(slow).rejects.toThrow();
     release();
+    await app.close();
+  });
+
+  it("closes a connection that has not sent a byte (a browser's preconnect) instead of waiting for the deadline", async () => {
+    const { app, address } = await slowServer();
+    const { port } = new URL(address);
+    const preconnect = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => preconnect.once('connect', resolve));
+    const cut = new Promise((resolve) => preconnect.once('close', resolve));
+
+    const startedAt = Date.now();
+    expect(await drainOf(app.server).drain(new Deadline(5000))).toBe(true);
+    // After a second's grace, in which a page answering its socket's 1012 may still use it.
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1000);
+    expect(Date.now() - startedAt).toBeLessThan(2000);
+    await cut;
     await app.close();
   });
 });

@@ -1,4 +1,5 @@
-import type { Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Deadline } from './deadline.js';
 
 /** How often connections gone idle during a drain are closed (their answer went out before it began). */
@@ -32,10 +33,37 @@ function endConnectionAfter(response: ServerResponse): void {
   if (!response.headersSent) response.setHeader('connection', 'close');
 }
 
+/**
+ * Connections that have not sent a byte: a browser opens them ahead of its requests (Chromium's preconnects) and
+ * Node's closeIdleConnections leaves them open, so one would hold a drain until its deadline (30 s in a test of the
+ * console, measured). They are closed once the drain is `unusedGraceMs` old: a page reacting to its socket's 1012
+ * sends its next request at once, often on such a connection, and cutting it then is the browser's
+ * ERR_EMPTY_RESPONSE (seen in the same test when they were closed at the first sweep).
+ */
+const unusedGraceMs = 1000;
+
+function unusedConnectionsOf(server: Server): Set<Socket> {
+  const unused = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  server.on('request', (request: IncomingMessage) => unused.delete(request.socket));
+  return unused;
+}
+
 function newDrain(server: Server): HttpDrain {
   const answering = new Set<ServerResponse>();
+  const unused = unusedConnectionsOf(server);
   const closers: (() => Promise<void>)[] = [];
   let draining = false;
+  let drainingSince = 0;
+  const closeIdle = () => {
+    server.closeIdleConnections();
+    if (Date.now() - drainingSince < unusedGraceMs) return;
+    // A connection whose first request is partly read is left to finish it (bytesRead counts what arrived).
+    for (const socket of unused) if (socket.bytesRead === 0) socket.destroy();
+  };
   server.on('request', (_request, response: ServerResponse) => {
     if (draining) return endConnectionAfter(response);
     answering.add(response);
@@ -47,10 +75,11 @@ function newDrain(server: Server): HttpDrain {
     },
     drain: async (deadline) => {
       draining = true;
+      drainingSince = Date.now();
       answering.forEach(endConnectionAfter);
       // The callback runs once the last connection (upgraded sockets included) has closed.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      const sweep = setInterval(() => server.closeIdleConnections(), idleSweepMs);
+      const sweep = setInterval(closeIdle, idleSweepMs);
       try {
         await Promise.all(closers.map((close) => close()));
         if (await deadline.bounds(closed)) return true;
