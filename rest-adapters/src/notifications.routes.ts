@@ -324,8 +324,8 @@ export const notificationRoutes = defineRoutes([
       variables: () => ({}),
       tag: (data) => data.myNotificationPreferencesEntityTag,
       describes:
-        'A strong tag of the whole answer: each preference (channel, triggerEvent, enabled) in order, the channels ' +
-        'and the critical events',
+        "A strong tag of the answer's version, which is all of it: each preference (channel, triggerEvent, " +
+        'enabled) in order, the channels and the critical events',
       bodyTag: ({ channels, criticalEvents, preferences }) =>
         versionTagOf({
           kind: 'notification-preferences',
