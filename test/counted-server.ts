@@ -13,14 +13,18 @@ const quietServerEnv = { CONFIRMATION_SWEEP_SECONDS: '0' };
 
 /**
  * A server on a fresh database with every statement passing the counter, and its own background work quiet:
- * `statementsOf(work)` is what `work` made the database execute.
+ * `statementsOf(work)` is what `work` made the database execute. `env` quiets more where a suite's requests start
+ * background work of their own (`WORKER_ENABLED: 'false'`: the security notices that sign-ins and devices raise are
+ * queued, not delivered, so no delivery's transaction lands in a later request's count).
  */
-export async function startCountedServer() {
+export async function startCountedServer(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const counter = await startStatementCounter(database.url);
-  const server = await startTestServer(newSharedResources(counter.url), quietServerEnv);
+  const server = await startTestServer(newSharedResources(counter.url), { ...quietServerEnv, ...env });
   return {
     server,
+    /** The database itself, past the counter: a test's own look at (or change to) the rows is not counted. */
+    databaseUrl: database.url,
     api: eachRequestFromNewIp(httpClient(server.url)),
     statementsOf: (work: () => Promise<unknown>) => counter.during(work, backgroundStatements),
     close: async () => {

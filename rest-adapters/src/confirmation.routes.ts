@@ -1,3 +1,4 @@
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { z } from '@platform/lib/validation';
 import { dataOf, timestamp } from './response.shapes.js';
 import { graphql } from './generated/index.js';
@@ -99,6 +100,24 @@ export const confirmationRoutes = defineRoutes([
     result: ({ confirmationStatus: { numberChoices, requestContext, ...confirmation } }) => ({
       data: { ...confirmation, ...(numberChoices && requestContext ? { numberChoices, requestContext } : {}) },
     }),
+    version: {
+      operation: graphql(`
+        query ConfirmationStatusEntityTag($id: String!) {
+          confirmationStatusEntityTag(confirmationId: $id)
+        }
+      `),
+      variables: ({ params }) => ({ id: params.id }),
+      tag: (data) => data.confirmationStatusEntityTag,
+      describes:
+        "A strong tag of the confirmation's version: its id, updatedAt and the status shown, which changes by the " +
+        'clock alone when a pending confirmation runs past its window (everything else is fixed when it starts); ' +
+        'read after the same rate limit as the status',
+      bodyTag: ({ data: { confirmationId, updatedAt, status } }) =>
+        versionTagOf({
+          kind: 'confirmation',
+          items: [{ id: confirmationId, state: [new Date(updatedAt).toISOString(), status] }],
+        }),
+    },
   }),
   route({
     method: 'POST',

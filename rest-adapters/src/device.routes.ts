@@ -1,3 +1,4 @@
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { z } from '@platform/lib/validation';
 import { dataOf, timestamp } from './response.shapes.js';
 import { graphql } from './generated/index.js';
@@ -105,6 +106,27 @@ export const deviceRoutes = defineRoutes([
     variables: () => ({}),
     response: dataOf(z.strictObject({ devices: z.array(deviceShape) })),
     result: (data) => ({ data: { devices: data.myDevices } }),
+    version: {
+      operation: graphql(`
+        query MyDevicesEntityTag {
+          myDevicesEntityTag
+        }
+      `),
+      variables: () => ({}),
+      tag: (data) => data.myDevicesEntityTag,
+      describes:
+        "A strong tag of the list's version: each device's id, updatedAt and lastUsedAt in order: it changes when " +
+        'a device is registered, removed or used (its name, type and fingerprint are fixed at registration); read ' +
+        'after the same rate limit as the list, and audited as a list',
+      bodyTag: ({ data: { devices } }) =>
+        versionTagOf({
+          kind: 'device-list',
+          items: devices.map(({ id, updatedAt, lastUsedAt }) => ({
+            id,
+            state: [new Date(updatedAt).toISOString(), lastUsedAt === null ? null : new Date(lastUsedAt).toISOString()],
+          })),
+        }),
+    },
   }),
   route({
     method: 'PUT',

@@ -45,6 +45,9 @@ const deviceShape = z.strictObject({
   }),
 });
 
+/** A time of a device's version as the answer shows it, to the millisecond (as `myPushDevicesEntityTag` reads it). */
+const isoOrNull = (time: string | null) => (time === null ? null : new Date(time).toISOString());
+
 const notificationShape = z.strictObject({
   id: z.string(),
   message: z.string(),
@@ -128,6 +131,27 @@ export const notificationRoutes = defineRoutes([
     variables: () => ({}),
     response: z.array(deviceShape),
     result: (data) => data.myPushDevices,
+    version: {
+      operation: graphql(`
+        query MyPushDevicesEntityTag {
+          myPushDevicesEntityTag
+        }
+      `),
+      variables: () => ({}),
+      tag: (data) => data.myPushDevicesEntityTag,
+      describes:
+        "A strong tag of the list's version: each device's device_id, updated_at, token_invalid and invalid_since " +
+        'in order: it changes when a device is registered or updated, or its token is found invalid (the owner, ' +
+        '`user`, is not named)',
+      bodyTag: (devices) =>
+        versionTagOf({
+          kind: 'push-device-list',
+          items: devices.map((device) => ({
+            id: device.device_id,
+            state: [isoOrNull(device.updated_at), device.token_invalid, isoOrNull(device.invalid_since)],
+          })),
+        }),
+    },
   }),
   route({
     method: 'POST',
@@ -291,6 +315,27 @@ export const notificationRoutes = defineRoutes([
       preferences: z.array(preferenceShape),
     }),
     result: (data) => data.myNotificationPreferences,
+    version: {
+      operation: graphql(`
+        query MyNotificationPreferencesEntityTag {
+          myNotificationPreferencesEntityTag
+        }
+      `),
+      variables: () => ({}),
+      tag: (data) => data.myNotificationPreferencesEntityTag,
+      describes:
+        "A strong tag of the answer's version, which is all of it: each preference (channel, triggerEvent, " +
+        'enabled) in order, the channels and the critical events',
+      bodyTag: ({ channels, criticalEvents, preferences }) =>
+        versionTagOf({
+          kind: 'notification-preferences',
+          items: preferences.map(({ channel, triggerEvent, enabled }) => ({
+            id: channel,
+            state: [triggerEvent, enabled],
+          })),
+          totals: [channels.length, ...channels, criticalEvents.length, ...criticalEvents],
+        }),
+    },
   }),
   route({
     method: 'PUT',

@@ -85,7 +85,12 @@ describe('REST docs', () => {
   it("describes the GETs answering If-None-Match from their version: the version's operation and tag", () => {
     const versioned = restRoutes.filter((route) => route.version).map((route) => route.url);
     expect(versioned).toEqual([
+      '/api/v1/auth/sessions',
+      '/api/v1/auth/devices',
+      '/api/v1/auth/confirmation/:id/status',
+      '/api/v1/notifications/devices',
       '/api/v1/notifications',
+      '/api/v1/notifications/preferences',
       '/api/v1/notifications/inbox',
       '/api/v1/projects',
       '/api/v1/projects/:uniqueCode',
@@ -109,6 +114,8 @@ describe('REST docs', () => {
     // A tag that names more than update times says what it names.
     const comments = operation('/api/v1/tasks/{unique_code}/comments', 'get').responses['304'].headers.ETag;
     expect(comments.description).toMatch(/likes, its dislikes and the caller's own reaction/);
+    const status = operation('/api/v1/auth/confirmation/{id}/status', 'get').responses['304'].headers.ETag;
+    expect(status.description).toMatch(/by the clock alone/);
   });
 
   it('names the security scheme and the refusals with the one error body', () => {

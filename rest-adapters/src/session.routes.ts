@@ -1,3 +1,4 @@
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { z } from '@platform/lib/validation';
 import { dataOf, timestamp } from './response.shapes.js';
 import { graphql } from './generated/index.js';
@@ -51,6 +52,27 @@ export const sessionRoutes = defineRoutes([
     response: dataOf(z.strictObject({ sessions: z.array(sessionShape) })),
     result: (data) => ({ data: { sessions: data.mySessions } }),
     noStore: true,
+    version: {
+      operation: graphql(`
+        query MySessionsEntityTag {
+          mySessionsEntityTag
+        }
+      `),
+      variables: () => ({}),
+      tag: (data) => data.mySessionsEntityTag,
+      describes:
+        "A strong tag of the list's version: each session's id, lastUsedAt, deviceName and current in order: it " +
+        'changes when a session starts, ends, runs past its expiry or is renewed (the rest of a session is fixed ' +
+        'when it starts); read after the same rate limit as the list',
+      bodyTag: ({ data: { sessions } }) =>
+        versionTagOf({
+          kind: 'session-list',
+          items: sessions.map(({ id, lastUsedAt, deviceName, current }) => ({
+            id,
+            state: [new Date(lastUsedAt).toISOString(), deviceName, current],
+          })),
+        }),
+    },
   }),
   route({
     method: 'DELETE',

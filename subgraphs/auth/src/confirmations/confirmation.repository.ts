@@ -31,6 +31,23 @@ const expireStatement: PreparedStatement = {
   returning "id", "user_id" as "userId", "challenge"`,
 };
 
+/**
+ * What a confirmation's version is made of (issue 28, conditional requests): its stored status and window, which
+ * give the status a reader sees now (`statusAt`), and its update time; the rest of it is fixed when it starts.
+ */
+const versionStatement: PreparedStatement = {
+  name: 'auth.confirmation.version',
+  text: `select "status", "expires_at" as "expiresAt", "updated_at" as "updatedAt"
+    from "auth"."confirmation" where "id" = $1 and "user_id" = $2`,
+};
+
+/** A confirmation's version as one statement reads it: its times as the driver gives them (Date or text). */
+export interface ConfirmationVersion {
+  status: ConfirmationStatus;
+  expiresAt: Date | string;
+  updatedAt: Date | string;
+}
+
 /** The confirmation table. */
 export class ConfirmationRepository {
   constructor(private readonly em: EntityManager) {}
@@ -47,6 +64,12 @@ export class ConfirmationRepository {
   /** Another user's confirmation is not found (decisions). */
   findOf(userId: number, id: string): Promise<Confirmation | null> {
     return this.em.findOne(Confirmation, { id, userId });
+  }
+
+  /** The version of the user's confirmation, or null where `findOf` finds none (one statement, no whole row). */
+  async versionOf(userId: number, id: string): Promise<ConfirmationVersion | null> {
+    const [row] = await runStatement<ConfirmationVersion>(this.em, versionStatement, [id, userId]);
+    return row ?? null;
   }
 
   /**

@@ -22,6 +22,14 @@ export class ConfirmationResolver {
     return ctx.auth.confirmations.status(userOf(ctx), confirmationId);
   }
 
+  @Query(() => String, {
+    description:
+      'The entity tag of `confirmationStatus`: changes when the confirmation is decided or the status it shows changes (a pending one past its window reads expired)',
+  })
+  confirmationStatusEntityTag(@Arg('confirmationId', () => String) confirmationId: string, @Ctx() ctx: AuthContext) {
+    return ctx.auth.confirmations.statusTag(userOf(ctx), confirmationId);
+  }
+
   @Mutation(() => ConfirmationDecisionResult)
   verifyConfirmation(
     @Arg('confirmationId', () => String) confirmationId: string,

@@ -4,6 +4,7 @@ import type { UserCaller } from '@platform/lib/auth/caller';
 import type { TokenCodec } from '@platform/lib/auth/token-codec';
 import { tokenKinds, tokenLifetimes } from '@platform/lib/auth/token-kinds';
 import type { FieldCipher } from '@platform/lib/crypto/field-cipher';
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { ValidationError } from '@platform/lib/errors';
 import type { RequestInfo } from '@platform/lib/graphql/context';
 import type { RateLimiter } from '@platform/lib/rate-limit';
@@ -154,6 +155,22 @@ export class ConfirmationService {
   async status(caller: UserCaller, confirmationId: string): Promise<ConfirmationView> {
     await this.deps.rateLimiter.charge('confirmation', `user:${caller.userId}`);
     return this.viewOf(await this.own(caller, confirmationId));
+  }
+
+  /**
+   * The entity tag of what `status` answers (issue 28, conditional requests), charged as it is and refused as it is
+   * (404 for another user's or an unknown confirmation), from one statement: the confirmation's id, update time and
+   * the status shown now, which changes by the clock alone when a pending one runs past its window.
+   */
+  async statusTag(caller: UserCaller, confirmationId: string): Promise<string> {
+    await this.deps.rateLimiter.charge('confirmation', `user:${caller.userId}`);
+    const version = await this.deps.confirmations.versionOf(caller.userId, confirmationId);
+    if (!version) throw new ConfirmationNotFoundError();
+    const status = statusAt({ status: version.status, expiresAt: new Date(version.expiresAt) }, this.deps.now());
+    return versionTagOf({
+      kind: 'confirmation',
+      items: [{ id: confirmationId, state: [new Date(version.updatedAt).toISOString(), status] }],
+    });
   }
 
   /**

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
+import { auditColumns, auditParameters, auditPlaceholders, type AuditEntryValues } from '../audit/audit.repository.js';
 import { Device } from './device.entity.js';
 
 /** A verified registration; the public key arrives sealed. */
@@ -7,6 +9,24 @@ export type NewDevice = Pick<
   'id' | 'userId' | 'deviceName' | 'deviceType' | 'deviceFingerprint' | 'publicKeyEncrypted' | 'keyAlgorithm' | 'keyId'
 >;
 
+/**
+ * The version of the list `listActiveOf` answers for user $1 (issue 28, conditional requests), as one row: each
+ * active device's id, update time and latest use in the list's order; with the list's audit entry ($2..), written
+ * by the same statement, so that a list answered 304 is audited as every list is and still costs one round trip.
+ * A device's name, type and fingerprint are fixed at registration; every write of it through the entity manager
+ * sets `updated_at`, the biometric login's own statement sets it with `last_used_at`.
+ */
+const activeVersionStatement: PreparedStatement = {
+  name: 'auth.device.active_version',
+  text: `with "entry" as (insert into "auth"."audit_entry" (${auditColumns}) values (${auditPlaceholders(2)}))
+    select json_agg(json_build_array("id", to_json("updated_at") #>> '{}', to_json("last_used_at") #>> '{}')
+      order by "created_at", "id") as "items"
+    from "auth"."device" where "user_id" = $1 and "is_active"`,
+};
+
+/** An active device's version: its id, update time and latest use (ISO 8601). */
+export type DeviceVersion = [string, string, string | null];
+
 /** The device table (the biometric login's own statements aside: mobile/login.repository.ts). */
 export class DeviceRepository {
   constructor(private readonly em: EntityManager) {}
@@ -14,6 +34,15 @@ export class DeviceRepository {
   /** Oldest first (decisions: Messages). */
   listActiveOf(userId: number): Promise<Device[]> {
     return this.em.find(Device, { userId, isActive: true }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /** What `listActiveOf` answers but the devices' fixed fields, writing the list's audit entry (one statement). */
+  async activeVersionOf(userId: number, entry: AuditEntryValues): Promise<DeviceVersion[]> {
+    const [row] = await runStatement<{ items: DeviceVersion[] | null }>(this.em, activeVersionStatement, [
+      userId,
+      ...auditParameters(entry),
+    ]);
+    return row?.items ?? [];
   }
 
   findActiveOf(userId: number, id: string): Promise<Device | null> {

@@ -17,6 +17,14 @@ export class DeviceResolver {
     return ctx.auth.devices.listDevices(userOf(ctx));
   }
 
+  @Query(() => String, {
+    description:
+      'The entity tag of `myDevices`: changes when a device is registered, removed or changes (its updatedAt or lastUsedAt)',
+  })
+  myDevicesEntityTag(@Ctx() ctx: AuthContext) {
+    return ctx.auth.devices.listTag(userOf(ctx));
+  }
+
   @Mutation(() => DeviceRegistrationChallenge)
   registerDeviceChallenge(
     @Arg('input', () => RegisterDeviceChallengeInput) input: RegisterDeviceChallengeInput,

@@ -1,5 +1,6 @@
 import type { UserCaller } from '@platform/lib/auth/caller';
 import { revocationMarkers } from '@platform/lib/auth/revocation';
+import { versionTagOf } from '@platform/lib/entity-tag';
 import type { RateLimiter } from '@platform/lib/rate-limit';
 import { validate } from '@platform/lib/validation';
 import { audited } from '../audit/audited.js';
@@ -40,6 +41,23 @@ export class DeviceService {
       await this.deps.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
       const devices = await this.deps.devices.listActiveOf(caller.userId);
       return devices.map((device) => deviceView(device, this.deps.now()));
+    });
+  }
+
+  /**
+   * The entity tag of what `listDevices` answers (issue 28, conditional requests): charged and audited as a list
+   * (a request answered 304 is still a request), from one statement that reads each device's id, update time and
+   * latest use in order and writes the audit entry.
+   */
+  listTag(caller: UserCaller): Promise<string> {
+    return audited(this.deps.audit, 'device_list', { userId: caller.userId }, async (_trail, stageSuccess) => {
+      await this.deps.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
+      const devices = await this.deps.devices.activeVersionOf(caller.userId, stageSuccess());
+      const iso = (time: string | null) => (time === null ? null : new Date(time).toISOString());
+      return versionTagOf({
+        kind: 'device-list',
+        items: devices.map(([id, updatedAt, lastUsedAt]) => ({ id, state: [iso(updatedAt), iso(lastUsedAt)] })),
+      });
     });
   }
 

@@ -11,6 +11,14 @@ export class SessionManagementResolver {
     return ctx.auth.sessionManagement.list(userOf(ctx));
   }
 
+  @Query(() => String, {
+    description:
+      "The entity tag of `mySessions`: changes when a session starts, ends, expires or is renewed, or its device's name changes",
+  })
+  mySessionsEntityTag(@Ctx() ctx: AuthContext) {
+    return ctx.auth.sessionManagement.listTag(userOf(ctx));
+  }
+
   @Mutation(() => RevokeSessionResult, { description: 'Ends one session: its tokens stop working everywhere.' })
   revokeSession(@Arg('id', () => String) id: string, @Ctx() ctx: AuthContext) {
     return ctx.auth.sessionManagement.revoke(userOf(ctx), { id });

@@ -1,5 +1,6 @@
 import { revocationMarkers } from '@platform/lib/auth/revocation';
 import type { UserCaller } from '@platform/lib/auth/caller';
+import { versionTagOf } from '@platform/lib/entity-tag';
 import type { RateLimiter } from '@platform/lib/rate-limit';
 import { uuid, validate, z } from '@platform/lib/validation';
 import { audited } from '../audit/audited.js';
@@ -37,6 +38,24 @@ export class SessionManagementService {
     ]);
     const byId = new Map(devices.map((device) => [device.id, device]));
     return families.map((family) => sessionView(family, byId, caller.sessionId));
+  }
+
+  /**
+   * The entity tag of what `list` answers the caller (issue 28, conditional requests), after charging the same
+   * limit (a request answered 304 is still a request), from one statement: each session's id, latest use, device
+   * name and whether it is the caller's own, in order. A session that ends or runs past its expiry leaves the
+   * version as it leaves the list.
+   */
+  async listTag(caller: UserCaller): Promise<string> {
+    await this.deps.rateLimiter.charge('deviceManagement', `user:${caller.userId}`);
+    const sessions = await this.deps.tokenFamilies.liveVersionOf(caller.userId, new Date(this.deps.now()));
+    return versionTagOf({
+      kind: 'session-list',
+      items: sessions.map(([id, lastUsedAt, deviceName]) => ({
+        id,
+        state: [new Date(lastUsedAt).toISOString(), deviceName, id === caller.sessionId],
+      })),
+    });
   }
 
   revoke(caller: UserCaller, input: unknown): Promise<{ success: true }> {

@@ -11,6 +11,9 @@ export interface StoredRefreshToken {
   expiresAt: Date;
 }
 
+/** How many live sessions a list shows, newest first. */
+const liveSessionsShown = 200;
+
 const revokeOfDeviceStatement: PreparedStatement = {
   name: 'auth.token_family.revoke_of_device',
   text: 'update "auth"."token_family" set "revoked_at" = now() where "device_id" = $1 and "revoked_at" is null returning "id"',
@@ -33,6 +36,24 @@ const revokeOthersStatement: PreparedStatement = {
   text: `update "auth"."token_family" set "revoked_at" = now()
     where "user_id" = $1 and "id" <> $2 and "revoked_at" is null and "absolute_expires_at" > now() returning "id"`,
 };
+
+/**
+ * The version of the sessions `liveOf` answers for user $1 at $2 (issue 28, conditional requests), as one row: each
+ * session's id, latest use (a renewal sets it with the address) and the name of its device while that is active,
+ * in the list's order and window. The rest of a session is fixed when it starts.
+ */
+const liveVersionStatement: PreparedStatement = {
+  name: 'auth.token_family.live_version',
+  text: `select json_agg(json_build_array(f."id", to_json(coalesce(f."last_used_at", f."created_at")) #>> '{}',
+      d."device_name") order by f."created_at" desc, f."id" desc) as "items"
+    from (select "id", "device_id", "created_at", "last_used_at" from "auth"."token_family"
+      where "user_id" = $1 and "revoked_at" is null and "absolute_expires_at" > $2
+      order by "created_at" desc, "id" desc limit ${liveSessionsShown}) f
+    left join "auth"."device" d on d."id" = f."device_id" and d."user_id" = $1 and d."is_active"`,
+};
+
+/** A live session's version: its id, latest use (ISO 8601) and its active device's name. */
+export type LiveSessionVersion = [string, string, string | null];
 
 /**
  * The token_family and refresh_token tables: every login, rotation and revocation of a session goes through
@@ -92,8 +113,18 @@ export class TokenFamilyRepository {
     return this.em.find(
       TokenFamily,
       { userId, revokedAt: null, absoluteExpiresAt: { $gt: now } },
-      { orderBy: { createdAt: 'desc' }, limit: 200 },
+      // The id orders sessions begun in the same millisecond as the version statement orders them.
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: liveSessionsShown },
     );
+  }
+
+  /** What `liveOf` and the devices' names make of the list, in one statement (`liveVersionStatement`). */
+  async liveVersionOf(userId: number, now: Date): Promise<LiveSessionVersion[]> {
+    const [row] = await runStatement<{ items: LiveSessionVersion[] | null }>(this.em, liveVersionStatement, [
+      userId,
+      now,
+    ]);
+    return row?.items ?? [];
   }
 
   async refreshTokenKnown(tokenHash: string): Promise<boolean> {

@@ -24,12 +24,33 @@ const markTokensInvalidStatement: PreparedStatement = {
        where id = any($1::uuid[])`,
 };
 
+/**
+ * The version of the user's device list (issue 28, conditional requests): each device's id, update time and
+ * token state in the list's order, as one row. `markTokensInvalidStatement` sets the token state without
+ * `updated_at`, so the state is read beside it; every other change of a device sets `updated_at`.
+ */
+const listVersionStatement: PreparedStatement = {
+  name: 'notifications.device.list-version',
+  text: `select json_agg(json_build_array("device_id", to_json("updated_at") #>> '{}', "token_invalid",
+      to_json("invalid_since") #>> '{}') order by "created_at", "id") as "items"
+    from ${schema}."device" where "user_id" = $1`,
+};
+
+/** A device's version as the list's version statement reads it: device_id, updated_at, token_invalid, invalid_since. */
+export type DeviceVersionRow = [string, string, boolean, string | null];
+
 /** The device table: the user's own devices through the entity manager, the worker's reads and marks in SQL. */
 export class DeviceRepository {
   constructor(private readonly em: EntityManager) {}
 
   list(userId: number): Promise<PushDevice[]> {
     return this.em.find(PushDevice, { userId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /** What `list` would answer but the devices' names and tokens, in one statement (`listVersionStatement`). */
+  async listVersion(userId: number): Promise<DeviceVersionRow[]> {
+    const [row] = await runStatement<{ items: DeviceVersionRow[] | null }>(this.em, listVersionStatement, [userId]);
+    return row?.items ?? [];
   }
 
   find(userId: number, deviceId: string): Promise<PushDevice | null> {

@@ -11,6 +11,14 @@ export class DeviceResolver {
     return ctx.notifications.devices.list(userOf(ctx).userId);
   }
 
+  @Query(() => String, {
+    description:
+      'The entity tag of `myPushDevices`: changes when a device is added, changes (its updatedAt) or its token is found invalid',
+  })
+  myPushDevicesEntityTag(@Ctx() ctx: NotificationsContext) {
+    return ctx.notifications.devices.listTag(userOf(ctx).userId);
+  }
+
   @Mutation(() => PushDeviceRegistration, { description: 'Registers a push device, or updates it (by deviceId).' })
   async registerPushDevice(
     @Arg('input', () => RegisterPushDeviceInput) input: RegisterPushDeviceInput,

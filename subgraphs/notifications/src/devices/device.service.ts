@@ -1,4 +1,5 @@
 import type { FieldCipher } from '@platform/lib/crypto/field-cipher';
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { ValidationError } from '@platform/lib/errors';
 import { PushDeviceNotFoundError } from './device.errors.js';
 import { validate, z } from '@platform/lib/validation';
@@ -50,6 +51,23 @@ export class DeviceService {
   async list(userId: number): Promise<DeviceType[]> {
     const devices = await this.deps.repository.list(userId);
     return devices.map((device) => this.view(device));
+  }
+
+  /**
+   * The entity tag of the list `list` answers (issue 28, conditional requests), from one statement: each device's
+   * id, update time and token state in order. Every change of a name or a token sets the update time; a token
+   * refused by the push provider sets only the state, which is why the state is named. The owner (from the auth
+   * subgraph) is not named, as a task's people are not.
+   */
+  async listTag(userId: number): Promise<string> {
+    const rows = await this.deps.repository.listVersion(userId);
+    return versionTagOf({
+      kind: 'push-device-list',
+      items: rows.map(([deviceId, updatedAt, tokenInvalid, invalidSince]) => ({
+        id: deviceId,
+        state: [isoOrNull(updatedAt), tokenInvalid, isoOrNull(invalidSince)],
+      })),
+    });
   }
 
   /** Returns true when the device is new (201), false when an existing one was updated (200). */
@@ -113,3 +131,6 @@ export class DeviceService {
 }
 
 export const fcmTokenCipherContext = tokenContext;
+
+/** A time of a device's version as the answer shows it, to the millisecond. */
+const isoOrNull = (time: string | null) => (time === null ? null : new Date(time).toISOString());

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { NotificationPreference } from './preference.entity.js';
 import { everyEvent, type PreferenceRow } from './preference.rules.js';
 
@@ -8,6 +9,17 @@ const rowOf = ({ userId, channel, triggerEvent, enabled }: NotificationPreferenc
   triggerEvent,
   enabled,
 });
+
+/**
+ * The version of a user's preferences (issue 28, conditional requests): each preference's key and value in the
+ * list's order, as one row, without the update times the answer does not show.
+ */
+const versionStatement: PreparedStatement = {
+  name: 'notifications.preference.version',
+  text: `select json_agg(json_build_array("channel", "trigger_event", "enabled") order by "channel", "trigger_event")
+      as "items"
+    from "notifications"."notification_preference" where "user_id" = $1`,
+};
 
 /** The notification_preference table. */
 export class PreferenceRepository {
@@ -20,6 +32,14 @@ export class PreferenceRepository {
       { orderBy: { channel: 'asc', triggerEvent: 'asc' } },
     );
     return rows.map(rowOf);
+  }
+
+  /** What `list` answers, as [channel, triggerEvent, enabled] in the same order, in one statement. */
+  async version(userId: number): Promise<[string, string, boolean][]> {
+    const [row] = await runStatement<{ items: [string, string, boolean][] | null }>(this.em, versionStatement, [
+      userId,
+    ]);
+    return row?.items ?? [];
   }
 
   /** One upsert: setting the same preference twice, or at once, leaves one row with the last value. */

@@ -14,6 +14,14 @@ export class PreferenceResolver {
     return ctx.notifications.preferences.list(userOf(ctx).userId);
   }
 
+  @Query(() => String, {
+    description:
+      'The entity tag of `myNotificationPreferences`: changes when a preference is added or changes its value, or the channels or critical events change',
+  })
+  myNotificationPreferencesEntityTag(@Ctx() ctx: NotificationsContext) {
+    return ctx.notifications.preferences.tag(userOf(ctx).userId);
+  }
+
   @Mutation(() => NotificationPreferenceType, {
     description: 'Whether to receive a trigger event (or `*`: every one) on a channel.',
   })

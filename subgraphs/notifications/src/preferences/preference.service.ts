@@ -1,3 +1,4 @@
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { ValidationError } from '@platform/lib/errors';
 import { validate, z } from '@platform/lib/validation';
 import type { PreferenceRepository } from './preference.repository.js';
@@ -36,6 +37,20 @@ export class PreferenceService {
       criticalEvents: [...this.deps.criticalEvents],
       preferences: (await this.deps.repository.list(userId)).map(viewOf),
     };
+  }
+
+  /**
+   * The entity tag of what `list` answers (issue 28, conditional requests): each preference in order, and the
+   * channels and critical events (the configuration's, which change only with it), from one statement.
+   */
+  async tag(userId: number): Promise<string> {
+    const rows = await this.deps.repository.version(userId);
+    const { criticalEvents } = this.deps;
+    return versionTagOf({
+      kind: 'notification-preferences',
+      items: rows.map(([channel, triggerEvent, enabled]) => ({ id: channel, state: [triggerEvent, enabled] })),
+      totals: [preferenceChannels.length, ...preferenceChannels, criticalEvents.length, ...criticalEvents],
+    });
   }
 
   /** A critical trigger event cannot be muted on in-app or e-mail: refused (400), nothing written. */
