@@ -22,7 +22,8 @@ export class NestedTaskService {
   /** `projectId` is a project's id or its uniqueCode; page >= 1, limit 1..100 (default 10). */
   async page(projectId: string, input: { page?: number | null; limit?: number | null }): Promise<MetaPage<Task>> {
     const query = validate(metaPageInput, { page: input.page ?? undefined, limit: input.limit ?? undefined });
-    const project = { id: uuid.safeParse(projectId).success ? projectId : null, code: projectId };
+    const isId = uuid.safeParse(projectId).success;
+    const project = { id: isId ? projectId : null, code: isId ? null : projectId };
     const found = await this.deps.tasks.nestedPage(project, query);
     if (!found) throw new ProjectNotFoundError();
     const taskIds = found.rows.map((task) => task.id);

@@ -118,31 +118,31 @@ interface NestedPageRow extends Record<string, unknown> {
   participants: { id: string; taskId: string; employeeId: string; position: number }[] | null;
 }
 
-/**
- * The live project ($1 its id, or null, $2 its code), the number of its live tasks and one page of them with
- * their participants: one row per task, or one row without a task when the page is empty, none when the
- * project is unknown or deleted.
- */
 /** Hand-written: a row lock, which the entity manager cannot take without reloading the entity. */
 const lockStatement: PreparedStatement = {
   name: 'projects.task.lock_version',
   text: `select to_json("updated_at") #>> '{}' as "updatedAt" from "projects"."task" where "id" = $1 for update`,
 };
 
+/**
+ * The live project ($1 its id, or null, $2 its code, or null), the number of its live tasks and one page of them
+ * with their participants: one row per task, or one row without a task when the page is empty, none when the
+ * project is unknown or deleted.
+ */
 export const nestedPageStatement: PreparedStatement = {
   name: 'projects.tasks.nested_page',
   text: `
+  with ${liveProjectCte('$1', '$2')}
   select t.*, n."total", (
     select json_agg(json_build_object('id', tp."id", 'taskId', tp."task_id", 'employeeId', tp."employee_id",
       'position', tp."position") order by tp."position")
     from "projects"."task_participant" tp where tp."task_id" = t."id") as "participants"
-  from "projects"."project" p
+  from "project" p
   cross join lateral (
     select count(*)::int as "total" from "projects"."task" where "project_id" = p."id" and "deleted_at" is null) n
   left join lateral (
     select * from "projects"."task" where "project_id" = p."id" and "deleted_at" is null
     order by "created_at" desc, "id" desc limit $3 offset $4) t on true
-  where p."deleted_at" is null and (p."id" = $1::uuid or p."unique_code" = $2)
   order by t."created_at" desc, t."id" desc`,
 };
 
@@ -340,7 +340,7 @@ export class TaskRepository implements ProjectTasks {
    * Null when the project is unknown or deleted.
    */
   async nestedPage(
-    project: { id: string | null; code: string },
+    project: { id: string | null; code: string | null },
     page: { page: number; limit: number },
   ): Promise<TaskPageWithParticipants | null> {
     const found = await runStatement<NestedPageRow>(this.em, nestedPageStatement, [
