@@ -348,8 +348,8 @@ export const projectRoutes = defineRoutes([
       variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
       tag: (data) => data.projectExpensesEntityTag,
       describes:
-        "A strong tag of the expenses: the project's currency and its sum per category, read in one statement with " +
-        'the project: it changes when the currency or any sum does',
+        "A strong tag of the expenses' version: the project's currency and its sum per category, read in one " +
+        'statement with the project: it changes when the currency or any sum does',
       bodyTag: ({ currency, breakdown: { labor, materials, other } }) =>
         versionTagOf({ kind: 'project-expenses', items: [], totals: [currency, labor, materials, other] }),
     },
