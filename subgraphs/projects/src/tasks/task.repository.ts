@@ -176,7 +176,7 @@ const reactionsOfComment = `select count(*) filter (where "type" = 'like')::int 
  * takes three and more; its text is fixed per choice of what is shown, so each is one prepared statement (user $5
  * is a parameter only of those that show comments or activities).
  */
-export function nestedPageVersionStatement(shown: { comments: boolean; activities: boolean }): PreparedStatement {
+function nestedPageVersionStatement(shown: { comments: boolean; activities: boolean }): PreparedStatement {
   const comments = `(
     select coalesce(json_agg(json_build_array(c."id", c."deleted_at" is not null, r."likes", r."dislikes", r."own")
       order by c."created_at", c."id"), '[]')
