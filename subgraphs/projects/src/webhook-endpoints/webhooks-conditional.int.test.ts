@@ -32,9 +32,9 @@ describe.skipIf(servicesMissing)('conditional GETs of webhooks cost one statemen
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    // Two attempts 1-2 s apart, then the delivery fails and its endpoint is failing.
+    // Two attempts 2-4 s apart (time to see the first one's log), then the delivery fails and its endpoint is failing.
     counted = await startCountedServer({
-      WEBHOOK_RETRY_DELAY_SECONDS: '1',
+      WEBHOOK_RETRY_DELAY_SECONDS: '2',
       WEBHOOK_RETRY_LIMIT: '1',
       WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${receiver.port}`,
     });
