@@ -101,7 +101,7 @@ async function nestedTasks(query: Query, viewerId: number, variables: PageVariab
   const limit = variables.limit ?? 10;
   const code = variables.projectId ?? '';
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(code) ? code : null;
-  const found = await query({ ...nestedPageStatement, values: [uuid, code, limit, (page - 1) * limit] });
+  const found = await query({ ...nestedPageStatement, values: [uuid, uuid ? null : code, limit, (page - 1) * limit] });
   if (found.length === 0) throw new Error('project not found');
   const tasks = found.filter((row) => row.id !== null);
   const taskIds = tasks.map((task) => task.id as string);

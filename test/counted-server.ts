@@ -5,15 +5,20 @@ import { startStatementCounter } from './sql-statement-counter.js';
 
 /**
  * The platform's own work beside a request, left out of a request's count: the job engine's pg-boss polling its
- * queues, and the webhooks' fan-out worker reading the endpoints for the events of earlier changes (a request only
- * queues its events, in platform_jobs); the confirmation sweep is turned off instead.
+ * queues, and the webhooks' workers (a request only queues its events, in platform_jobs): the fan-out reading the
+ * endpoints for the events of earlier changes and logging deliveries, a delivery's attempt reading its rows and
+ * recording what it came to. Each of those reads whole webhook rows (`"w0".*`) or writes them; a request's own reads of
+ * the webhook tables that do neither (the conditional GETs' version statements) are counted. The confirmation sweep
+ * is turned off instead.
  */
-const backgroundStatements = /platform_jobs\.|"projects"\."webhook_(endpoint|delivery)"/;
+const backgroundStatements =
+  /platform_jobs\.|^\s*(select "w0"\.\*|insert into|update) [^]*"projects"\."webhook_(endpoint|delivery)"/;
 const quietServerEnv = { CONFIRMATION_SWEEP_SECONDS: '0' };
 
 /**
  * A server on a fresh database with every statement passing the counter, and its own background work quiet:
- * `statementsOf(work)` is what `work` made the database execute. `env` quiets more where a suite's requests start
+ * `statementsOf(work)` is what `work` made the database execute. `env` adds to the server's settings,
+ * and quiets more where a suite's requests start
  * background work of their own (`WORKER_ENABLED: 'false'`: the security notices that sign-ins and devices raise are
  * queued, not delivered, so no delivery's transaction lands in a later request's count).
  */

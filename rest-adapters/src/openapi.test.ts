@@ -95,13 +95,17 @@ describe('REST docs', () => {
       '/api/v1/projects',
       '/api/v1/projects/:uniqueCode',
       '/api/v1/projects/:uniqueCode/resource-counts',
+      '/api/v1/projects/:uniqueCode/expenses',
       '/api/v1/tasks/my',
+      '/api/v1/tasks/nested',
       '/api/v1/tasks/projects/:projectId/tasks',
       '/api/v1/tasks/:unique_code',
       '/api/v1/tasks/:unique_code/activities',
       '/api/v1/tasks/filter-options',
       '/api/v1/tasks/statistics',
       '/api/v1/tasks/:unique_code/comments',
+      '/api/v1/webhooks',
+      '/api/v1/webhooks/:id/deliveries',
     ]);
     for (const url of versioned) {
       const described = operation(url.replace(/:(\w+)/g, '{$1}'), 'get');

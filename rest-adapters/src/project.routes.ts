@@ -339,5 +339,19 @@ export const projectRoutes = defineRoutes([
       breakdown: z.strictObject({ labor: z.number(), materials: z.number(), other: z.number() }),
     }),
     result: (data) => data.projectExpenses,
+    version: {
+      operation: graphql(`
+        query ProjectExpensesEntityTag($uniqueCode: String!) {
+          projectExpensesEntityTag(uniqueCode: $uniqueCode)
+        }
+      `),
+      variables: ({ params }) => ({ uniqueCode: params.uniqueCode }),
+      tag: (data) => data.projectExpensesEntityTag,
+      describes:
+        "A strong tag of the expenses' version: the project's currency and its sum per category, read in one " +
+        'statement with the project: it changes when the currency or any sum does',
+      bodyTag: ({ currency, breakdown: { labor, materials, other } }) =>
+        versionTagOf({ kind: 'project-expenses', items: [], totals: [currency, labor, materials, other] }),
+    },
   }),
 ]);

@@ -10,6 +10,7 @@ import {
   activityStateOf,
   nestedTaskPageOf,
   nestedTaskPageShape,
+  nestedTaskStatesOf,
   taskOf,
   taskPageOf,
   taskPageShape,
@@ -206,6 +207,39 @@ export const taskRoutes = defineRoutes([
     }),
     response: nestedTaskPageShape,
     result: (data) => nestedTaskPageOf(data.nestedTasks),
+    version: {
+      operation: graphql(`
+        query NestedTasksEntityTag(
+          $projectId: String!
+          $page: Int
+          $limit: Int
+          $includeComments: Boolean!
+          $includeActivities: Boolean!
+        ) {
+          nestedTasksEntityTag(
+            projectId: $projectId
+            page: $page
+            limit: $limit
+            includeComments: $includeComments
+            includeActivities: $includeActivities
+          )
+        }
+      `),
+      variables: ({ query }) => ({
+        ...query,
+        includeComments: query.includeComments === true,
+        includeActivities: query.includeActivities === true,
+      }),
+      tag: (data) => data.nestedTasksEntityTag,
+      describes:
+        "A strong tag of the page's version: its window, its total and, for each task in order, its id and " +
+        '`updatedAt`, then, when they are asked for, each of its comments as the comments list names them (deletion, ' +
+        "likes, dislikes, the caller's own reaction) and each of its activity entries as the history names them: it " +
+        'changes when any of these does or a comment or entry is added. Names of people and departments shown are ' +
+        'not part of it',
+      bodyTag: ({ data, meta }) =>
+        versionTagOf({ kind: 'nested-task-page', items: data.flatMap(nestedTaskStatesOf), page: meta }),
+    },
   }),
   route({
     method: 'GET',

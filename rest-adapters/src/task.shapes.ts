@@ -140,6 +140,25 @@ function nestedTaskOf(item: NestedTask) {
   };
 }
 
+/**
+ * What of a nested list item can change, as the entity tag of `nestedTasksEntityTag` names it: the task's update time
+ * and how many comments and entries it shows (null when not asked for), then each comment's state
+ * (`commentStateOf`) and each entry's (`activityStateOf`).
+ */
+export function nestedTaskStatesOf(item: {
+  id: string;
+  updatedAt: string;
+  comments?: Parameters<typeof commentStateOf>[0][];
+  activities?: Parameters<typeof activityStateOf>[0][];
+}) {
+  const counts = [item.comments?.length ?? null, item.activities?.length ?? null];
+  return [
+    { id: item.id, state: [new Date(item.updatedAt).toISOString(), ...counts] },
+    ...(item.comments ?? []).map(commentStateOf),
+    ...(item.activities ?? []).map(activityStateOf),
+  ];
+}
+
 export function nestedTaskPageOf(page: GraphPage<NestedTask>) {
   return { data: page.data.map(nestedTaskOf), meta: page.meta };
 }

@@ -1,3 +1,4 @@
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { z } from '@platform/lib/validation';
 import { graphql } from './generated/index.js';
 import { pageOf, queryText } from './paging.js';
@@ -116,6 +117,20 @@ export const webhookRoutes = defineRoutes([
     variables: () => ({}),
     response: z.strictObject({ data: z.array(endpointShape) }),
     result: (data) => ({ data: data.webhooks }),
+    version: {
+      operation: graphql(`
+        query WebhooksEntityTag {
+          webhooksEntityTag
+        }
+      `),
+      variables: () => ({}),
+      tag: (data) => data.webhooksEntityTag,
+      describes:
+        "A strong tag of the list's version: each endpoint's id and `updatedAt` in order, which every change of an " +
+        'endpoint sets, its status (`failing`, `active` again) and a rotation included: it changes when an endpoint ' +
+        'is added, changed or deleted',
+      bodyTag: ({ data }) => versionTagOf({ kind: 'webhook-list', items: data }),
+    },
   }),
   route({
     method: 'PATCH',
@@ -197,6 +212,20 @@ export const webhookRoutes = defineRoutes([
     variables: ({ params, query }) => ({ endpointId: params.id, page: query.page, limit: query.limit }),
     response: pageOf(deliveryShape),
     result: (data) => data.webhookDeliveries,
+    version: {
+      operation: graphql(`
+        query WebhookDeliveriesEntityTag($endpointId: ID!, $page: Int, $limit: Int) {
+          webhookDeliveriesEntityTag(endpointId: $endpointId, page: $page, limit: $limit)
+        }
+      `),
+      variables: ({ params, query }) => ({ endpointId: params.id, page: query.page, limit: query.limit }),
+      tag: (data) => data.webhookDeliveriesEntityTag,
+      describes:
+        "A strong tag of the page's version: its window, the log's total and each delivery's id and `updatedAt` in " +
+        'order, which each attempt and each replay sets (with its status, attempts, response code, duration and ' +
+        'error): it changes when a delivery is logged or any of these changes',
+      bodyTag: ({ data, meta }) => versionTagOf({ kind: 'webhook-delivery-page', items: data, page: meta }),
+    },
   }),
   route({
     method: 'POST',

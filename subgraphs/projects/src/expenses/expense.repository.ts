@@ -9,6 +9,22 @@ const totalsStatement: PreparedStatement = {
   text: 'select "category", sum("amount") as "total" from "projects"."expense" where "project_id" = $1 group by "category"',
 };
 
+/**
+ * The version of the live project $1's (by its code) expenses: its currency and the sum per category, one row per
+ * category that has expenses (one row of nulls when none has), no row when the project is unknown or deleted. The
+ * answer's own values, read with the project's lookup in one statement where the answer takes two.
+ */
+const versionStatement: PreparedStatement = {
+  name: 'projects.expense.version_of_project',
+  text: `with "project" as (
+      select "id", "currency" from "projects"."project" where "unique_code" = $1 and "deleted_at" is null)
+    select p."currency", e."category", e."total"
+    from "project" p
+    left join lateral (
+      select "category", sum("amount") as "total" from "projects"."expense" where "project_id" = p."id"
+      group by "category") e on true`,
+};
+
 /** The expense table. */
 export class ExpenseRepository {
   constructor(private readonly em: EntityManager) {}
@@ -33,5 +49,22 @@ export class ExpenseRepository {
       },
     );
     return new Map(rows.map((row) => [row.category, Number(row.total)]));
+  }
+
+  /**
+   * A live project's currency and its sums per category (`versionStatement`), as the summary reads them in two
+   * statements: null when the project is unknown or deleted.
+   */
+  async versionOfProject(
+    uniqueCode: string,
+  ): Promise<{ currency: string; totals: Map<ExpenseCategory, number> } | null> {
+    const rows = await runStatement<{ currency: string; category: ExpenseCategory | null; total: string | null }>(
+      this.em,
+      versionStatement,
+      [uniqueCode],
+    );
+    if (rows.length === 0) return null;
+    const totals = rows.flatMap((row) => (row.category === null ? [] : [[row.category, Number(row.total)] as const]));
+    return { currency: rows[0]!.currency, totals: new Map(totals) };
   }
 }

@@ -11,6 +11,15 @@ export class ExpenseResolver {
     return ctx.projects.expenses.summary(uniqueCode);
   }
 
+  @Query(() => String, {
+    description:
+      'The entity tag of `projectExpenses(uniqueCode)`: changes when the currency or any sum per category does',
+  })
+  projectExpensesEntityTag(@Arg('uniqueCode', () => String) uniqueCode: string, @Ctx() ctx: ProjectsContext) {
+    userWithPermission(ctx, 'projects:read');
+    return ctx.projects.expenses.summaryTag(uniqueCode);
+  }
+
   @Mutation(() => ExpenseType)
   async addProjectExpense(
     @Arg('input', () => AddProjectExpenseInput) input: AddProjectExpenseInput,

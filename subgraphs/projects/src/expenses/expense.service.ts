@@ -1,4 +1,6 @@
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { validate } from '@platform/lib/validation';
+import { ProjectNotFoundError } from '../projects/project.errors.js';
 import type { ProjectService } from '../projects/project.service.js';
 import { expenseCategories, type Expense, type ExpenseCategory } from './expense.entity.js';
 import { ExpenseCurrencyMismatchError } from './expense.errors.js';
@@ -33,11 +35,31 @@ export class ExpenseService {
 
   async summary(uniqueCode: string): Promise<ExpenseSummary> {
     const project = await this.deps.projects.get(uniqueCode);
-    const totals = await this.deps.expenses.totalsByCategory(project.id);
-    const breakdown = Object.fromEntries(
-      expenseCategories.map((category) => [category, totals.get(category) ?? 0]),
-    ) as Record<ExpenseCategory, number>;
-    const total = expenseCategories.reduce((sum, category) => sum + cents(breakdown[category]), 0) / 100;
-    return { totalExpenses: total, currency: project.currency, breakdown };
+    return summaryOf(project.currency, await this.deps.expenses.totalsByCategory(project.id));
   }
+
+  /**
+   * The entity tag of `summary` (issue 28, conditional requests): the answer is the currency and the sums, so its
+   * version is them, read with the project's lookup in one statement (where the answer takes two); an unknown or
+   * deleted project is refused as `summary` refuses it.
+   */
+  async summaryTag(uniqueCode: string): Promise<string> {
+    const version = await this.deps.expenses.versionOfProject(uniqueCode);
+    if (!version) throw new ProjectNotFoundError();
+    const { currency, breakdown } = summaryOf(version.currency, version.totals);
+    return versionTagOf({
+      kind: 'project-expenses',
+      items: [],
+      totals: [currency, ...expenseCategories.map((category) => breakdown[category])],
+    });
+  }
+}
+
+/** The summary of a project's sums per category; a category without expenses sums to 0. */
+function summaryOf(currency: string, totals: Map<ExpenseCategory, number>): ExpenseSummary {
+  const breakdown = Object.fromEntries(
+    expenseCategories.map((category) => [category, totals.get(category) ?? 0]),
+  ) as Record<ExpenseCategory, number>;
+  const total = expenseCategories.reduce((sum, category) => sum + cents(breakdown[category]), 0) / 100;
+  return { totalExpenses: total, currency, breakdown };
 }

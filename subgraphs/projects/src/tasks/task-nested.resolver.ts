@@ -25,4 +25,22 @@ export class TaskNestedResolver {
     const found = await ctx.projects.nestedTasks.page(projectId, { page, limit });
     return shownPage(found, taskView);
   }
+
+  @Query(() => String, {
+    description:
+      "The entity tag of `nestedTasks` for the same arguments, with its tasks' comments and activities when they are " +
+      'asked for: changes with the page, its total, any task of it, and any comment, reaction or entry it shows',
+  })
+  async nestedTasksEntityTag(
+    @Ctx() ctx: ProjectsContext,
+    @Arg('projectId', () => String) projectId: string,
+    @Arg('page', () => Int, { nullable: true }) page: number | null,
+    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Arg('includeComments', () => Boolean, { defaultValue: false }) includeComments: boolean,
+    @Arg('includeActivities', () => Boolean, { defaultValue: false }) includeActivities: boolean,
+  ) {
+    const caller = userWithPermission(ctx, 'tasks:read');
+    const shown = { comments: includeComments, activities: includeActivities };
+    return ctx.projects.nestedTasks.pageTag(projectId, { page, limit }, shown, caller.userId);
+  }
 }

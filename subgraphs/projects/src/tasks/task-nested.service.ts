@@ -1,3 +1,4 @@
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { metaPage, metaPageInput, type MetaPage } from '@platform/lib/paging';
 import { uuid, validate } from '@platform/lib/validation';
 import { groupBy } from '../projects/project-loaders.js';
@@ -20,10 +21,9 @@ export class NestedTaskService {
   constructor(private readonly deps: NestedTaskServiceDependencies) {}
 
   /** `projectId` is a project's id or its uniqueCode; page >= 1, limit 1..100 (default 10). */
-  async page(projectId: string, input: { page?: number | null; limit?: number | null }): Promise<MetaPage<Task>> {
-    const query = validate(metaPageInput, { page: input.page ?? undefined, limit: input.limit ?? undefined });
-    const project = { id: uuid.safeParse(projectId).success ? projectId : null, code: projectId };
-    const found = await this.deps.tasks.nestedPage(project, query);
+  async page(projectId: string, input: PageInput): Promise<MetaPage<Task>> {
+    const query = pageOf(input);
+    const found = await this.deps.tasks.nestedPage(projectOf(projectId), query);
     if (!found) throw new ProjectNotFoundError();
     const taskIds = found.rows.map((task) => task.id);
     groupBy(found.participants, (row) => row.taskId, taskIds).forEach((participants, index) =>
@@ -31,4 +31,33 @@ export class NestedTaskService {
     );
     return metaPage(query, found.rows, found.total);
   }
+
+  /**
+   * The entity tag of `page` with the comments and activities `shown`, as `viewerId` sees them (issue 28, conditional
+   * requests): the page's window and total, each task's update time, and the state of each comment and entry shown,
+   * from one statement; an unknown or deleted project is refused as `page` refuses it.
+   */
+  async pageTag(
+    projectId: string,
+    input: PageInput,
+    shown: { comments: boolean; activities: boolean },
+    viewerId: number,
+  ): Promise<string> {
+    const query = pageOf(input);
+    const version = await this.deps.tasks.nestedPageVersion(projectOf(projectId), query, shown, viewerId);
+    if (!version) throw new ProjectNotFoundError();
+    const page = { page: query.page, limit: query.limit, total: version.total };
+    return versionTagOf({ kind: 'nested-task-page', items: version.items, page });
+  }
+}
+
+type PageInput = { page?: number | null; limit?: number | null };
+
+const pageOf = (input: PageInput) =>
+  validate(metaPageInput, { page: input.page ?? undefined, limit: input.limit ?? undefined });
+
+/** A project named by its id or its uniqueCode, as the live-project CTE looks it up. */
+function projectOf(projectId: string): { id: string | null; code: string | null } {
+  const isId = uuid.safeParse(projectId).success;
+  return { id: isId ? projectId : null, code: isId ? null : projectId };
 }

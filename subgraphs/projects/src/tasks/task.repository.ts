@@ -1,6 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
-import type { RecordVersion } from '@platform/lib/entity-tag';
+import type { RecordState, RecordVersion } from '@platform/lib/entity-tag';
 import {
   findPage,
   likePattern,
@@ -118,33 +118,93 @@ interface NestedPageRow extends Record<string, unknown> {
   participants: { id: string; taskId: string; employeeId: string; position: number }[] | null;
 }
 
-/**
- * The live project ($1 its id, or null, $2 its code), the number of its live tasks and one page of them with
- * their participants: one row per task, or one row without a task when the page is empty, none when the
- * project is unknown or deleted.
- */
 /** Hand-written: a row lock, which the entity manager cannot take without reloading the entity. */
 const lockStatement: PreparedStatement = {
   name: 'projects.task.lock_version',
   text: `select to_json("updated_at") #>> '{}' as "updatedAt" from "projects"."task" where "id" = $1 for update`,
 };
 
+/**
+ * The live project ($1 its id, or null, $2 its code, or null), the number of its live tasks and one page of them
+ * with their participants: one row per task, or one row without a task when the page is empty, none when the
+ * project is unknown or deleted.
+ */
 export const nestedPageStatement: PreparedStatement = {
   name: 'projects.tasks.nested_page',
   text: `
+  with ${liveProjectCte('$1', '$2')}
   select t.*, n."total", (
     select json_agg(json_build_object('id', tp."id", 'taskId', tp."task_id", 'employeeId', tp."employee_id",
       'position', tp."position") order by tp."position")
     from "projects"."task_participant" tp where tp."task_id" = t."id") as "participants"
-  from "projects"."project" p
+  from "project" p
   cross join lateral (
     select count(*)::int as "total" from "projects"."task" where "project_id" = p."id" and "deleted_at" is null) n
   left join lateral (
     select * from "projects"."task" where "project_id" = p."id" and "deleted_at" is null
     order by "created_at" desc, "id" desc limit $3 offset $4) t on true
-  where p."deleted_at" is null and (p."id" = $1::uuid or p."unique_code" = $2)
   order by t."created_at" desc, t."id" desc`,
 };
+
+/** A nested page's version row: `items` is each task's `[id, updatedAt, comments, activities]` in the page's order. */
+interface NestedPageVersionRow {
+  found: boolean;
+  total: number;
+  items:
+    | [
+        string,
+        string,
+        [string, boolean, number, number, string][] | null,
+        [string, string, boolean, boolean | null, number, number, string][] | null,
+      ][]
+    | null;
+}
+
+/** The likes, dislikes and user $5's reaction ('' for none) of the comment `c`, counted from its reaction rows. */
+const reactionsOfComment = `select count(*) filter (where "type" = 'like')::int as "likes",
+        count(*) filter (where "type" = 'dislike')::int as "dislikes",
+        coalesce(max("type") filter (where "user_id" = $5), '') as "own"
+      from "projects"."task_comment_reaction" where "comment_id" = c."id"`;
+
+/**
+ * The version of the nested page `nestedPageStatement` answers, as user $5 sees it, with its tasks' comments and
+ * activities when asked: whether the live project ($1 its id or null, $2 its code or null) exists, the number of its
+ * live tasks and, for each task of the window (limit $3, offset $4) newest first, its id and update time, then each
+ * of its comments' id, deletion, likes, dislikes and user $5's reaction (oldest first, as the page shows them) and
+ * each of its activity entries' id, update time and, for an entry that adds a comment of the task, that comment's
+ * state as well (as the history's version reads it). Keys, times and counts only, in one statement where the page
+ * takes three and more; its text is fixed per choice of what is shown, so each is one prepared statement (user $5
+ * is a parameter only of those that show comments or activities).
+ */
+function nestedPageVersionStatement(shown: { comments: boolean; activities: boolean }): PreparedStatement {
+  const comments = `(
+    select coalesce(json_agg(json_build_array(c."id", c."deleted_at" is not null, r."likes", r."dislikes", r."own")
+      order by c."created_at", c."id"), '[]')
+    from "projects"."task_comment" c cross join lateral (${reactionsOfComment}) r
+    where c."task_id" = w."id")`;
+  const activities = `(
+    select coalesce(json_agg(json_build_array(a."id", to_json(a."updated_at") #>> '{}', c."id" is not null,
+      c."deleted_at" is not null, r."likes", r."dislikes", r."own") order by a."changed_at", a."created_at", a."id"),
+      '[]')
+    from "projects"."task_activity" a
+    left join "projects"."task_comment" c
+      on a."type" = 'comment_added' and c."task_id" = w."id" and c."id"::text = a."to" ->> 'commentId'
+    left join lateral (${reactionsOfComment}) r on true
+    where a."task_id" = w."id")`;
+  return {
+    name: `projects.tasks.nested_page_version.${shown.comments ? 'comments' : 'none'}.${shown.activities ? 'activities' : 'none'}`,
+    text: `
+  with ${liveProjectCte('$1', '$2')},
+  "window" as (
+    select t."id", t."updated_at", t."created_at" from "projects"."task" t join "project" p on t."project_id" = p."id"
+    where t."deleted_at" is null order by t."created_at" desc, t."id" desc limit $3 offset $4)
+  select exists (select 1 from "project") as "found",
+    (select count(*)::int from "projects"."task" t join "project" p on t."project_id" = p."id"
+      where t."deleted_at" is null) as "total",
+    (select json_agg(json_build_array(w."id", to_json(w."updated_at") #>> '{}', ${shown.comments ? comments : 'null'},
+      ${shown.activities ? activities : 'null'}) order by w."created_at" desc, w."id" desc) from "window" w) as "items"`,
+  };
+}
 
 /** Draws project $1's next task number: the counter row stays locked until the transaction ends. */
 const nextNumberStatement: PreparedStatement = {
@@ -340,7 +400,7 @@ export class TaskRepository implements ProjectTasks {
    * Null when the project is unknown or deleted.
    */
   async nestedPage(
-    project: { id: string | null; code: string },
+    project: { id: string | null; code: string | null },
     page: { page: number; limit: number },
   ): Promise<TaskPageWithParticipants | null> {
     const found = await runStatement<NestedPageRow>(this.em, nestedPageStatement, [
@@ -356,6 +416,37 @@ export class TaskRepository implements ProjectTasks {
       participants: taskRows.flatMap((row) => row.participants ?? []) as TaskParticipant[],
       total: found[0]!.total,
     };
+  }
+
+  /**
+   * The version of the nested page `nestedPage` answers (`nestedPageVersionStatement`) as `viewerId` sees it: each
+   * task's id and state (its update time and how many comments and entries it shows), followed by the states of its
+   * comments and entries shown (as the comments' and the history's versions name them); null when the project is
+   * unknown or deleted.
+   */
+  async nestedPageVersion(
+    project: { id: string | null; code: string | null },
+    page: { page: number; limit: number },
+    shown: { comments: boolean; activities: boolean },
+    viewerId: number,
+  ): Promise<{ items: RecordState[]; total: number } | null> {
+    const [row] = await runStatement<NestedPageVersionRow>(this.em, nestedPageVersionStatement(shown), [
+      project.id,
+      project.code,
+      page.limit,
+      (page.page - 1) * page.limit,
+      ...(shown.comments || shown.activities ? [viewerId] : []),
+    ]);
+    if (!row?.found) return null;
+    const items = (row.items ?? []).flatMap(([id, updatedAt, comments, activities]): RecordState[] => [
+      { id, state: [new Date(updatedAt).toISOString(), comments?.length ?? null, activities?.length ?? null] },
+      ...(comments ?? []).map(([commentId, ...state]) => ({ id: commentId, state })),
+      ...(activities ?? []).map(([entryId, entryUpdatedAt, shownComment, ...comment]) => ({
+        id: entryId,
+        state: [new Date(entryUpdatedAt).toISOString(), ...(shownComment ? comment : [null])],
+      })),
+    ]);
+    return { items, total: row.total };
   }
 
   participantsOf(taskIds: readonly string[]): Promise<TaskParticipant[]> {

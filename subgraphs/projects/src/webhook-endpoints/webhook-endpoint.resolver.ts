@@ -25,6 +25,29 @@ export class WebhookEndpointResolver {
     return (await ctx.projects.webhookEndpoints.list()).map(webhookEndpointView);
   }
 
+  @Query(() => String, {
+    description: 'The entity tag of `webhooks`: changes when an endpoint is added, changed (its status too) or deleted',
+  })
+  async webhooksEntityTag(@Ctx() ctx: ProjectsContext) {
+    userWithPermission(ctx, permission);
+    return ctx.projects.webhookEndpoints.listTag();
+  }
+
+  @Query(() => String, {
+    description:
+      'The entity tag of `webhookDeliveries` for the same arguments: changes with the page, the total and any ' +
+      'delivery of it (each attempt and replay)',
+  })
+  async webhookDeliveriesEntityTag(
+    @Arg('endpointId', () => ID) endpointId: string,
+    @Arg('page', () => Int, { nullable: true }) page: number | null,
+    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Ctx() ctx: ProjectsContext,
+  ) {
+    userWithPermission(ctx, permission);
+    return ctx.projects.webhookEndpoints.deliveriesTag(endpointId, { page, limit });
+  }
+
   @Query(() => WebhookDeliveryPage, { description: "An endpoint's delivery log, newest first" })
   async webhookDeliveries(
     @Arg('endpointId', () => ID) endpointId: string,

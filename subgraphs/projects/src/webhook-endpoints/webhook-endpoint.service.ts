@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FieldCipher } from '@platform/lib/crypto/field-cipher';
+import { versionTagOf } from '@platform/lib/entity-tag';
 import { metaPage, type MetaPage } from '@platform/lib/paging';
 import { validate } from '@platform/lib/validation';
 import { ProjectNotFoundError } from '../projects/project.errors.js';
@@ -59,6 +60,14 @@ export class WebhookEndpointService {
     return this.deps.rows.endpoints();
   }
 
+  /**
+   * The entity tag of `list` (issue 28, conditional requests): each endpoint's id and update time in order, from one
+   * statement (every write of an endpoint, its status included, sets its update time).
+   */
+  async listTag(): Promise<string> {
+    return versionTagOf({ kind: 'webhook-list', items: await this.deps.rows.endpointsVersion() });
+  }
+
   /** Only the fields sent change; `projectId: null` removes the filter. */
   async update(id: string, input: unknown): Promise<WebhookEndpoint> {
     const values = validate(updateWebhookInput, input);
@@ -90,13 +99,23 @@ export class WebhookEndpointService {
   }
 
   async deliveries(endpointId: string, input: Record<string, unknown>): Promise<MetaPage<WebhookDelivery>> {
-    const page = validate(
-      deliveryPageInput,
-      Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined)),
-    );
+    const page = deliveryPageOf(input);
     await this.get(endpointId);
     const { rows, total } = await this.deps.rows.deliveryPage(endpointId, page);
     return metaPage(page, rows, total);
+  }
+
+  /**
+   * The entity tag of `deliveries` for the same arguments: the page's window, the log's total and each delivery's id
+   * and update time (every attempt and replay sets it), with the endpoint's lookup in one statement; an unknown
+   * endpoint is refused as `deliveries` refuses it.
+   */
+  async deliveriesTag(endpointId: string, input: Record<string, unknown>): Promise<string> {
+    const page = deliveryPageOf(input);
+    const version = isEndpointId(endpointId) ? await this.deps.rows.deliveryPageVersion(endpointId, page) : null;
+    if (!version) throw new WebhookNotFoundError();
+    const meta = { page: page.page, limit: page.limit, total: version.total };
+    return versionTagOf({ kind: 'webhook-delivery-page', items: version.items, page: meta });
   }
 
   /** Sends a logged delivery again, with its body and `webhook-id` unchanged, signed anew; the log counts on. */
@@ -109,7 +128,7 @@ export class WebhookEndpointService {
   }
 
   private async get(id: string): Promise<WebhookEndpoint> {
-    const endpoint = /^[0-9a-f-]{36}$/i.test(id) ? await this.deps.rows.endpoint(id) : null;
+    const endpoint = isEndpointId(id) ? await this.deps.rows.endpoint(id) : null;
     if (!endpoint) throw new WebhookNotFoundError();
     return endpoint;
   }
@@ -129,3 +148,12 @@ export class WebhookEndpointService {
     }
   }
 }
+
+/** Only an id of an endpoint's form is looked up; any other is unknown. */
+const isEndpointId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+
+const deliveryPageOf = (input: Record<string, unknown>) =>
+  validate(
+    deliveryPageInput,
+    Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined)),
+  );

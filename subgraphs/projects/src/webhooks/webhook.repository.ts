@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
+import type { RecordVersion } from '@platform/lib/entity-tag';
 import { offsetOf, type PageRequest } from '@platform/lib/paging';
+import { pageVersionOf, pageVersionSelect, type PageVersionRow } from '../listing/list.repository.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 
 export type NewWebhookEndpoint = Pick<
@@ -19,6 +22,27 @@ export type NewWebhookDelivery = Pick<WebhookDelivery, 'id' | 'endpointId' | 'ev
 /** What one attempt leaves in the log. */
 export type DeliveryAttempt = Pick<WebhookDelivery, 'status' | 'responseCode' | 'durationMs' | 'error'>;
 
+/** The version of the endpoints' list: each endpoint's id and update time, in the list's order. Keys and times only. */
+const endpointsVersionStatement: PreparedStatement = {
+  name: 'projects.webhook_endpoint.list_version',
+  text: `select coalesce(json_agg(json_build_array("id", to_json("updated_at") #>> '{}') order by "created_at", "id"),
+      '[]') as "items"
+    from "projects"."webhook_endpoint"`,
+};
+
+/**
+ * The version of a page of endpoint $1's delivery log, newest first (offset $2, limit $3): whether the endpoint
+ * exists, the number of its deliveries and the window's ids and update times in order. Keys and times only.
+ */
+const deliveryPageVersionStatement: PreparedStatement = {
+  name: 'projects.webhook_delivery.page_version',
+  text: `with "endpoint" as (select "id" from "projects"."webhook_endpoint" where "id" = $1::uuid),
+  "matching" as (
+    select d."id", d."updated_at", row_number() over (order by d."created_at" desc, d."id" desc) as "n"
+    from "projects"."webhook_delivery" d join "endpoint" e on d."endpoint_id" = e."id")
+  ${pageVersionSelect('$2', '$3', 'exists (select 1 from "endpoint") as "found", ')}`,
+};
+
 /** The endpoint and delivery tables (the delivery log belongs to its endpoint and goes with it). */
 export class WebhookRepository {
   constructor(private readonly em: EntityManager) {}
@@ -31,6 +55,12 @@ export class WebhookRepository {
 
   endpoints(): Promise<WebhookEndpoint[]> {
     return this.em.find(WebhookEndpoint, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /** The version of `endpoints()`: each endpoint's id and update time, in order, in one statement. */
+  async endpointsVersion(): Promise<RecordVersion[]> {
+    const [row] = await runStatement<{ items: [string, string][] }>(this.em, endpointsVersionStatement, []);
+    return row!.items.map(([id, updatedAt]) => ({ id, updatedAt }));
   }
 
   endpoint(id: string): Promise<WebhookEndpoint | null> {
@@ -52,15 +82,20 @@ export class WebhookRepository {
     await this.em.nativeDelete(WebhookEndpoint, { id: endpoint.id });
   }
 
-  /** True for the one call that turned it failing, so an admin is told once, however many deliveries fail. */
+  /**
+   * True for the one call that turned it failing, so an admin is told once, however many deliveries fail. A native
+   * update runs no `onUpdate`: the time is set here, as every write of an endpoint sets it (its version is its
+   * `updatedAt`: decisions, issue 28).
+   */
   async markFailing(endpointId: string): Promise<boolean> {
-    return (
-      (await this.em.nativeUpdate(WebhookEndpoint, { id: endpointId, status: 'active' }, { status: 'failing' })) === 1
-    );
+    const changes = { status: 'failing' as const, updatedAt: new Date() };
+    return (await this.em.nativeUpdate(WebhookEndpoint, { id: endpointId, status: 'active' }, changes)) === 1;
   }
 
+  /** Back to active when it was failing (its update time set, as `markFailing` sets it). */
   async markActive(endpointId: string): Promise<void> {
-    await this.em.nativeUpdate(WebhookEndpoint, { id: endpointId, status: 'failing' }, { status: 'active' });
+    const changes = { status: 'active' as const, updatedAt: new Date() };
+    await this.em.nativeUpdate(WebhookEndpoint, { id: endpointId, status: 'failing' }, changes);
   }
 
   deliveriesWithIds(ids: string[]): Promise<WebhookDelivery[]> {
@@ -85,6 +120,22 @@ export class WebhookRepository {
       { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: offsetOf(page) },
     );
     return { rows, total };
+  }
+
+  /**
+   * The version of the page `deliveryPage` answers (the same order and window): null when the endpoint is unknown.
+   * One statement where the page takes two.
+   */
+  async deliveryPageVersion(
+    endpointId: string,
+    page: PageRequest,
+  ): Promise<{ items: RecordVersion[]; total: number } | null> {
+    const [row] = await runStatement<PageVersionRow & { found: boolean }>(this.em, deliveryPageVersionStatement, [
+      endpointId,
+      offsetOf(page),
+      page.limit,
+    ]);
+    return row?.found ? pageVersionOf(row) : null;
   }
 
   /** Counts the attempt and records what it came to. */
