@@ -17,10 +17,10 @@ const quietServerEnv = { CONFIRMATION_SWEEP_SECONDS: '0' };
 
 /**
  * A server on a fresh database with every statement passing the counter, and its own background work quiet:
- * `statementsOf(work)` is what `work` made the database execute. `env` adds to the server's settings,
- * and quiets more where a suite's requests start
- * background work of their own (`WORKER_ENABLED: 'false'`: the security notices that sign-ins and devices raise are
- * queued, not delivered, so no delivery's transaction lands in a later request's count).
+ * `statementsOf(work)` is what `work` made the database execute. `env` adds to the server's settings: a suite's
+ * own (the webhooks') or more quiet where its requests start background work of their own (`WORKER_ENABLED:
+ * 'false'`: the security notices that sign-ins and devices raise are queued, not delivered, so no delivery's
+ * transaction lands in a later request's count).
  */
 export async function startCountedServer(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
