@@ -1,3 +1,4 @@
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFromNewIp } from '../../../test/client-address.js';
 import { loginAs, type HttpClient, type HttpResult } from '../../../test/client.js';
@@ -20,6 +21,24 @@ const verifyHeaders = { 'x-service-name': 'redis-hang' };
  */
 const requestBoundMs = 1800;
 const healthBoundMs = 1500;
+
+/** The close code of a graphql-ws socket opened with this token, or 0 once it is acknowledged. */
+async function socketOutcome(url: string, token: string): Promise<number> {
+  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+  socket.on('error', () => undefined);
+  const outcome = new Promise<number>((resolve) => {
+    socket.on('close', (code) => resolve(code));
+    socket.on('message', (data) => {
+      if (JSON.parse(String(data)).type === 'connection_ack') resolve(0);
+    });
+  });
+  socket.on('open', () =>
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } })),
+  );
+  const code = await outcome;
+  socket.terminate();
+  return code;
+}
 
 async function timed(work: Promise<HttpResult>): Promise<[HttpResult, number]> {
   const started = performance.now();
@@ -80,5 +99,21 @@ describe.skipIf(servicesMissing)('Redis hanging (SIGSTOP)', () => {
     expect((await api.post('/api/v1/auth/login', adminCredentials)).status).toBe(200);
     const verified = await api.get('/internal/verify', { token: tokens.accessToken, headers: verifyHeaders });
     expect(verified.status).toBe(200);
+  });
+
+  it('closes a socket whose token cannot be checked with 1013 (try again later), not 4403, and admits it after', async () => {
+    const tokens = await loginAs(api, adminCredentials.email, adminCredentials.password);
+    redis.freeze();
+    try {
+      const started = performance.now();
+      expect(await socketOutcome(server.url, tokens.accessToken)).toBe(1013);
+      expect(performance.now() - started).toBeLessThan(requestBoundMs);
+    } finally {
+      redis.thaw();
+    }
+    await eventually(async () => (await socketOutcome(server.url, tokens.accessToken)) === 0, {
+      timeoutMs: 5000,
+      intervalMs: 100,
+    });
   });
 });

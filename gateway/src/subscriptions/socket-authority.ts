@@ -5,7 +5,7 @@ import { parseBearer, revocationMarkersOf, type Authenticator } from '@platform/
 import type { UserCaller } from '@platform/lib/auth/caller';
 import type { DeviceProofGuard } from '@platform/lib/auth/device-proof-guard';
 import type { RevocationMarker, Revocations } from '@platform/lib/auth/revocation';
-import { UnauthenticatedError } from '@platform/lib/errors';
+import { ServiceUnavailableError, UnauthenticatedError } from '@platform/lib/errors';
 import type { RequestInfo } from '@platform/lib/graphql/context';
 import type { Logger } from '@platform/lib/logger';
 import type { Unsubscribe } from '@platform/lib/store/ports';
@@ -82,7 +82,8 @@ export class SocketAuthority {
   /**
    * The user a connection's init `authorization` admits, or null; an admitted socket is held until it closes. A
    * bound token needs the init's `dpop` proof of the upgrade (GET, the socket's URL): once, when it opens; a proof
-   * refused throws InvalidDeviceProofError (issue 27).
+   * refused throws InvalidDeviceProofError (issue 27). A token that cannot be checked now throws
+   * ServiceUnavailableError.
    */
   async admit(
     socket: WebSocket,
@@ -93,7 +94,12 @@ export class SocketAuthority {
     const token = parseBearer(typeof init.authorization === 'string' ? init.authorization : undefined);
     if (!token) return null;
     const announcementsBefore = this.announcements;
-    const verified = await verifyBearerOf(info, token, this.options.authenticator).catch(() => null);
+    const verified = await verifyBearerOf(info, token, this.options.authenticator).catch((error: unknown) => {
+      // A check that cannot be made (the store away or too slow) is no refusal of the token: the caller closes
+      // the socket with "try again later", which clients answer by reconnecting, not by dropping their session.
+      if (error instanceof ServiceUnavailableError) throw error;
+      return null;
+    });
     // A socket is a user's; a service token never opens one (decisions: Where each token kind is accepted).
     if (!verified || verified.caller.kind !== 'user' || verified.claims.token_use === 'service') return null;
     const { deviceProofs, publicUrl } = this.options;

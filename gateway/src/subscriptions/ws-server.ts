@@ -14,12 +14,13 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { InvalidDeviceProofError } from '@platform/lib/auth/auth.errors';
 import type { UserCaller } from '@platform/lib/auth/caller';
+import { ServiceUnavailableError } from '@platform/lib/errors';
 import type { GatewayContext, RequestInfo } from '@platform/lib/graphql/context';
 import { graphQLErrorOf, maskedGraphQLError } from '@platform/lib/graphql/error-boundary';
 import { refuseOversizedQuietly } from '@platform/lib/graphql/oversized-messages';
 import type { Logger } from '@platform/lib/logger';
 import { drainOf } from '@platform/lib/process/http-drain';
-import { closeSockets } from '@platform/lib/process/socket-close';
+import { closeSockets, tryAgainLater } from '@platform/lib/process/socket-close';
 import { bodyLimitBytes } from '../edge/body-limit.js';
 import type { BrowserOrigins } from '../edge/browser-origins.js';
 import { InvalidUpgradeError, OriginNotAllowedError, RouteNotFoundError } from '../edge/edge.errors.js';
@@ -137,6 +138,12 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
         try {
           caller = await authority.admit(socket, request, info, ctx.connectionParams ?? {});
         } catch (error) {
+          if (error instanceof ServiceUnavailableError) {
+            // The socket's form of the 503: 1013 "try again later", which graphql-ws clients retry (a 4403 would
+            // tell them their token was refused; 5,000 sockets connecting at once met that on a saturated loop).
+            socket.close(tryAgainLater.code, tryAgainLater.reason);
+            return false;
+          }
           if (!(error instanceof InvalidDeviceProofError)) throw error;
           // 4401 with the proof's challenge as its reason: the socket's form of the 401 (issue 27).
           socket.close(CloseCode.Unauthorized, error.challenge);

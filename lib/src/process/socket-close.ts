@@ -3,6 +3,9 @@ import type { WebSocketServer } from 'ws';
 /** 1012 "service restart": a client that reconnects reaches another instance (graphql-ws clients retry on it). */
 export const serviceRestart = { code: 1012, reason: 'service restart' } as const;
 
+/** 1013 "try again later": a socket refused for a moment (a store this check needs is away); clients retry. */
+export const tryAgainLater = { code: 1013, reason: 'try again later' } as const;
+
 /** How long closing sockets wait for their clients' closing handshakes before cutting the rest. */
 const handshakeWaitMs = 1000;
 

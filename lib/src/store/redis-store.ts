@@ -179,6 +179,27 @@ interface ChannelSubscription {
   subscribed: Promise<void>;
 }
 
+/**
+ * ioredis 5.8.2 to 5.11 writes a SUBSCRIBE sent between a connection's 'connect' and 'ready' at once, ahead of its
+ * ready check, then refuses that check's own INFO on the now-subscribed connection and fails every command waiting
+ * with it (redis/ioredis#2037, fixed in 6, which STACK.md keeps out). Such a SUBSCRIBE waits for the handshake's
+ * end: 'ready', or 'close', after which commands wait in the offline queue until the next 'ready'. The ready check
+ * stays: without it, a proxy that accepts and drops connections (a Redis behind it gone) made 'ready' come with
+ * no server behind it.
+ */
+function afterHandshake(connection: Redis): Promise<void> {
+  if (connection.status !== 'connect') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      connection.off('ready', done);
+      connection.off('close', done);
+      resolve();
+    };
+    connection.on('ready', done);
+    connection.on('close', done);
+  });
+}
+
 class RedisPubSub implements PubSub {
   private subscriber?: Redis;
   private readonly channels = new Map<string, ChannelSubscription>();
@@ -224,14 +245,16 @@ class RedisPubSub implements PubSub {
     const subscription: ChannelSubscription = {
       handlers: new Set(),
       // Not under the command deadline: the subscriber's own, slower timeout applies (connectSubscriber says why).
-      subscribed: subscriber.subscribe(this.deps.prefix + channel).then(
-        () => undefined,
-        () => {
-          // A failed SUBSCRIBE is forgotten at once: the next subscriber tries again.
-          if (this.channels.get(channel) === subscription) this.channels.delete(channel);
-          throw new ServiceUnavailableError();
-        },
-      ),
+      subscribed: afterHandshake(subscriber)
+        .then(() => subscriber.subscribe(this.deps.prefix + channel))
+        .then(
+          () => undefined,
+          () => {
+            // A failed SUBSCRIBE is forgotten at once: the next subscriber tries again.
+            if (this.channels.get(channel) === subscription) this.channels.delete(channel);
+            throw new ServiceUnavailableError();
+          },
+        ),
     };
     this.channels.set(channel, subscription);
     return subscription;
@@ -245,11 +268,6 @@ class RedisPubSub implements PubSub {
       enableOfflineQueue: true,
       keyPrefix: undefined,
       commandTimeout: 10_000,
-      // ioredis 5.8.2-5.11 lets a SUBSCRIBE sent while the connection opens overtake the ready check, then refuses
-      // that check's INFO on the subscribed connection and fails every command waiting (redis/ioredis#2037; fixed
-      // in 6, which STACK.md keeps out). The check only waits for a server loading its data, which pub/sub
-      // does not need.
-      enableReadyCheck: false,
     });
     subscriber.on('error', () => undefined);
     reconnectWhenEnded(subscriber, () => this.closed);
