@@ -4,6 +4,7 @@ import { compareArms, customRow, type Arm, type BenchRow } from './lib/compare.j
 import type { BenchContext } from './lib/context.js';
 import type { RequestSpec } from './lib/load-generator.js';
 import { recordStatements, sendJson } from './lib/wire-statements.js';
+import { measureDesignFloors } from './design-floors.js';
 import { startPageFloors } from './page-floor-server.js';
 import { startOurGateway, startStandaloneSubgraphs } from './peer.js';
 import { listOperation, seedProjects } from './projects.js';
@@ -24,6 +25,8 @@ const comparisons = {
   projects: `projects (${nestedPageSize}) / its floor, single node`,
   subgraphs: `nested tasks (${nestedPageSize}): subgraph processes / floor, distributed`,
   statements: 'SQL statements per page',
+  designNested: `nested tasks (${nestedPageSize}): design-card floor (the mandated libraries alone)`,
+  designProjects: `projects (${nestedPageSize}): design-card floor (the mandated libraries alone)`,
 };
 
 /**
@@ -152,6 +155,29 @@ export async function runPageFloorsBench(context: BenchContext): Promise<BenchRo
         await ours.close();
         await standalone.close();
       }
+    }
+    const designPages = [
+      { name: comparisons.designNested, page: 'nested', subgraphBudget: subgraphTarget },
+      { name: comparisons.designProjects, page: 'projects' },
+    ] as const;
+    const design = designPages.filter(({ name }) => !settings.filter || name.includes(settings.filter));
+    if (design.length > 0) {
+      rows.push(
+        ...(await measureDesignFloors({
+          bench,
+          load,
+          settings,
+          connections,
+          accessToken,
+          pages: design.map(({ name, page, ...budgets }) => ({
+            name,
+            graph: pages[page].graph,
+            floor: { port: floors.port, request: pages[page].floor },
+            pageBudget: pageTarget,
+            ...budgets,
+          })),
+        })),
+      );
     }
   } finally {
     await floors.close();
