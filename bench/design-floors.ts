@@ -423,7 +423,10 @@ async function measurePage(page: DesignFloorPage, arms: PageArms): Promise<Bench
       process.stderr.write(`  ${page.name} round ${round + 1} ${name}: ${ms(perPage)} ms CPU/page\n`);
     }
   }
-  await new SubjectProfiler().profile(`${page.name} gateway alone`, () => measures.gateway(settings.roundMs));
+  // BENCH_PROFILE: one more round of each arm under the profiler, not counted (the floor's is the page-floor rows').
+  for (const name of ['gateway', 'subgraph', 'singleNode'] as const) {
+    await new SubjectProfiler().profile(`${page.name} ${name}`, () => measures[name](settings.roundMs));
+  }
   const perPage = (name: keyof typeof measures) => (totals[name].pages ? totals[name].cpuUs / totals[name].pages : 0);
   const rate = (name: keyof typeof measures) => totals[name].pages / (totals[name].elapsedMs / 1000);
   const floorUs = perPage('floor');
