@@ -32,7 +32,8 @@ const comparisons = {
 /**
  * Issue 29, item 1: the nested tasks page and the 50-project page against their floors (bench/page-floor-server.ts),
  * which answer the same JSON, checked byte for byte, with the same statements; the statements of each page at
- * two sizes; and the subgraph processes' CPU per nested page in the distributed layout against the same floor.
+ * two sizes; the subgraph processes' CPU per nested page in the distributed layout against the same floor; and
+ * the design-card floors of both pages (bench/design-floors.ts): the mandated libraries alone beside each floor.
  */
 export async function runPageFloorsBench(context: BenchContext): Promise<BenchRow[]> {
   const { bench, load, settings } = context;
