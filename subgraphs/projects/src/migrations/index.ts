@@ -6,6 +6,7 @@ import { Migration20261210000000_tasks } from './Migration20261210000000_tasks.j
 import { Migration20261215000000_comments } from './Migration20261215000000_comments.js';
 import { Migration20261220000000_task_facets } from './Migration20261220000000_task_facets.js';
 import { Migration20261227000000_webhooks } from './Migration20261227000000_webhooks.js';
+import { Migration20261228000000_task_page_order } from './Migration20261228000000_task_page_order.js';
 
 /** Checked-in migrations, applied in this order at start-up. */
 export const projectsMigrations: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const projectsMigrations: MigrationObject[] = [
   { name: 'Migration20261215000000_comments', class: Migration20261215000000_comments },
   { name: 'Migration20261220000000_task_facets', class: Migration20261220000000_task_facets },
   { name: 'Migration20261227000000_webhooks', class: Migration20261227000000_webhooks },
+  { name: 'Migration20261228000000_task_page_order', class: Migration20261228000000_task_page_order },
 ];

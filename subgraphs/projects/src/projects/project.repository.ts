@@ -75,8 +75,8 @@ const resourceCountsStatement: PreparedStatement = {
       select "id" from "projects"."project" where "unique_code" = $1 and "deleted_at" is null)
     select "type", "status", "count" from (
       select 0 as "kind", 'project' as "type", '' as "status", 0 as "count" from "project"
-      union all select 1, 'tasks', t."status", count(*)::int from "projects"."task" t join "project" p
-        on t."project_id" = p."id" where t."deleted_at" is null group by t."status"
+      union all select 1, 'tasks', f."status", sum(f."count")::int from "projects"."task_facet" f
+        where f."project_id" = (select "id" from "project") and f."count" > 0 group by f."status"
       union all select 2, 'products', pr."status", count(*)::int from "projects"."product" pr join "project" p
         on pr."project_id" = p."id" group by pr."status"
       union all select 3, 'documents', 'attached', count(*)::int from "projects"."project_document" d join "project" p
