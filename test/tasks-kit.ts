@@ -87,8 +87,19 @@ export async function taskBoardOn(baseUrl: string, writerPermissions: string[]) 
   const task = (code: string, extra: Record<string, unknown> = {}) => createTask(api, writer.token, body(code, extra));
   /** A task in a project of its own: the unique code. */
   const newTask = async () => (await task((await project()).uniqueCode)).unique_code;
+  /** The writer's comment on the task: its id. */
+  async function comment(code: string, content: string) {
+    const added = await api.post(`/api/v1/tasks/${code}/comments`, { content }, { token: writer.token });
+    if (added.status !== 201) throw new Error(`add comment: ${added.status} ${JSON.stringify(added.body)}`);
+    return added.body.id as string;
+  }
+  /** Toggles the caller's reaction (`like` or `dislike`) to a comment of the task. */
+  async function react(code: string, commentId: string, type: string, token: string) {
+    const toggled = await api.post(`/api/v1/tasks/${code}/comments/toggle-like`, { commentId, type }, { token });
+    if (toggled.status !== 200) throw new Error(`toggle reaction: ${toggled.status} ${JSON.stringify(toggled.body)}`);
+  }
 
-  return { api, kit, writer, reader, nobody, customerId, project, body, task, newTask };
+  return { api, kit, writer, reader, nobody, customerId, project, body, task, newTask, comment, react };
 }
 
 /** A server on a fresh database with the people of taskBoardOn. */

@@ -28,11 +28,6 @@ describe.skipIf(servicesMissing)('conditional GETs of activities cost one cheap 
     wholeRow: /select \*|\.\*|comment_attachment|"content"|"from"/,
   });
 
-  const react = async (code: string, commentId: string, type: string, token: string) => {
-    const toggled = await board.api.post(`/api/v1/tasks/${code}/comments/toggle-like`, { commentId, type }, { token });
-    expect(toggled.status).toBe(200);
-  };
-
   it('follows added entries and the state of the comments the entries show', async () => {
     const code = await board.newTask();
     const path = `/api/v1/tasks/${code}/activities`;
@@ -41,27 +36,22 @@ describe.skipIf(servicesMissing)('conditional GETs of activities cost one cheap 
     await board.api.patch(`/api/v1/tasks/${code}`, { name: 'Grout the base' }, { token: board.writer.token });
     tag = await expectChanged(path, tag);
     // A comment adds an entry showing it.
-    const added = await board.api.post(
-      `/api/v1/tasks/${code}/comments`,
-      { content: 'Mix' },
-      { token: board.writer.token },
-    );
-    const commentId = added.body.id as string;
+    const commentId = await board.comment(code, 'Mix');
     tag = await expectChanged(path, tag);
     const otherTag = await expectCheap304(path, other.token);
 
     // Someone else's reaction changes the counts the entry shows, with no new entry.
     const entries = (await get(path)).body.length;
-    await react(code, commentId, 'like', other.token);
+    await board.react(code, commentId, 'like', other.token);
     tag = await expectChanged(path, tag);
     expect((await get(path)).body).toHaveLength(entries);
     // The caller's own reaction changes the writer's tag; taken back, the tag is what it was.
-    await react(code, commentId, 'dislike', board.writer.token);
+    await board.react(code, commentId, 'dislike', board.writer.token);
     const disliked = await expectChanged(path, tag);
-    await react(code, commentId, 'dislike', board.writer.token);
+    await board.react(code, commentId, 'dislike', board.writer.token);
     expect(await expectChanged(path, disliked)).toBe(tag);
     // The other caller takes back their like: for them, back to the tag from before it.
-    await react(code, commentId, 'like', other.token);
+    await board.react(code, commentId, 'like', other.token);
     expect((await get(path, { 'if-none-match': otherTag }, other.token)).status).toBe(304);
     tag = await expectChanged(path, tag);
 

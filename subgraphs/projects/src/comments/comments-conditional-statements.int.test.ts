@@ -28,45 +28,35 @@ describe.skipIf(servicesMissing)('conditional GETs of comments cost one cheap st
     wholeRow: /select \*|\.\*|comment_attachment|"content",/,
   });
 
-  const comment = async (code: string, content: string) => {
-    const added = await board.api.post(`/api/v1/tasks/${code}/comments`, { content }, { token: board.writer.token });
-    expect(added.status).toBe(201);
-    return added.body.id as string;
-  };
-  const react = async (code: string, commentId: string, type: string, token: string) => {
-    const toggled = await board.api.post(`/api/v1/tasks/${code}/comments/toggle-like`, { commentId, type }, { token });
-    expect(toggled.status).toBe(200);
-  };
-
   it("follows each comment's deletion, its reactions and the caller's own reaction, and the page", async () => {
     const code = await board.newTask();
     const path = `/api/v1/tasks/${code}/comments`;
     let tag = await expectCheap304(path);
-    const first = await comment(code, 'Check the welds');
+    const first = await board.comment(code, 'Check the welds');
     tag = await expectChanged(path, tag);
-    const second = await comment(code, 'Paint after');
+    const second = await board.comment(code, 'Paint after');
     tag = await expectChanged(path, tag);
 
     // Someone else's reaction: the counts change, the caller's own reaction does not.
-    await react(code, first, 'like', other.token);
+    await board.react(code, first, 'like', other.token);
     tag = await expectChanged(path, tag);
     // Someone else switches: likes and dislikes swap one, the number of reactions stays.
-    await react(code, first, 'dislike', other.token);
+    await board.react(code, first, 'dislike', other.token);
     tag = await expectChanged(path, tag);
     // Each caller sees their own reaction: the other caller's tag differs from the writer's.
     const otherTag = await expectCheap304(path, other.token);
     expect(otherTag).not.toBe(tag);
     // The caller's own reaction, then taking it back: the answer, and so the tag, is what it was before.
-    await react(code, second, 'like', board.writer.token);
+    await board.react(code, second, 'like', board.writer.token);
     const liked = await expectChanged(path, tag);
-    await react(code, second, 'like', board.writer.token);
+    await board.react(code, second, 'like', board.writer.token);
     expect(await expectChanged(path, liked)).toBe(tag);
     expect((await get(path, { 'if-none-match': otherTag }, other.token)).status).toBe(304);
     // The caller's own reaction with the counts unchanged: another's like becomes the caller's.
-    await react(code, second, 'like', other.token);
+    await board.react(code, second, 'like', other.token);
     const othersLike = await expectChanged(path, tag);
-    await react(code, second, 'like', other.token);
-    await react(code, second, 'like', board.writer.token);
+    await board.react(code, second, 'like', other.token);
+    await board.react(code, second, 'like', board.writer.token);
     const own = await get(path);
     expect(own.body.data.find((shown: { id: string }) => shown.id === second)).toMatchObject({
       likes: 1,
@@ -81,10 +71,10 @@ describe.skipIf(servicesMissing)('conditional GETs of comments cost one cheap st
     // A window that does not show a change keeps its tag unless the total moves.
     const firstOnly = `${path}?sortBy=createdAt&sortOrder=asc&limit=1`;
     const windowTag = await expectCheap304(firstOnly);
-    await react(code, second, 'dislike', other.token);
+    await board.react(code, second, 'dislike', other.token);
     expect((await get(firstOnly, { 'if-none-match': windowTag })).status).toBe(304);
     tag = await expectChanged(path, tag);
-    await comment(code, 'Third');
+    await board.comment(code, 'Third');
     await expectChanged(firstOnly, windowTag);
 
     // The cheap path agrees with the full answer under every order, window and search.
@@ -104,7 +94,7 @@ describe.skipIf(servicesMissing)('conditional GETs of comments cost one cheap st
 
   it('never answers 304 to a caller the read refuses, nor for an unknown or deleted task', async () => {
     const code = await board.newTask();
-    await comment(code, 'Only one');
+    await board.comment(code, 'Only one');
     const path = `/api/v1/tasks/${code}/comments`;
     const tag = await expectCheap304(path);
     for (const sent of [tag, '*']) {

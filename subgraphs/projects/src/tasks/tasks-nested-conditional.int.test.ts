@@ -35,15 +35,6 @@ describe.skipIf(servicesMissing)('conditional GETs of the nested page of tasks c
     wholeRow: /select \*|\.\*|"content"|"name"|"description"|"tags"|task_participant|comment_attachment|"from"/,
   });
 
-  const comment = async (code: string, content: string) => {
-    const added = await board.api.post(`/api/v1/tasks/${code}/comments`, { content }, { token: board.writer.token });
-    expect(added.status).toBe(201);
-    return added.body.id as string;
-  };
-  const react = async (code: string, commentId: string, type: string, token: string) => {
-    const toggled = await board.api.post(`/api/v1/tasks/${code}/comments/toggle-like`, { commentId, type }, { token });
-    expect(toggled.status).toBe(200);
-  };
   const nested = (project: string, query = '') =>
     `/api/v1/tasks/nested?projectId=${project}&includeComments=true&includeActivities=true${query}`;
 
@@ -60,18 +51,18 @@ describe.skipIf(servicesMissing)('conditional GETs of the nested page of tasks c
     await board.api.patch(`/api/v1/tasks/${first}`, { name: 'Renamed' }, { token: board.writer.token });
     tag = await expectChanged(path, tag);
     // A comment adds itself and an activity entry.
-    const remark = await comment(first, 'Check the welds');
+    const remark = await board.comment(first, 'Check the welds');
     tag = await expectChanged(path, tag);
     // Reactions touch no task and no entry: someone else's, a switch, the caller's own and taking it back.
-    await react(first, remark, 'like', other.token);
+    await board.react(first, remark, 'like', other.token);
     tag = await expectChanged(path, tag);
-    await react(first, remark, 'dislike', other.token);
+    await board.react(first, remark, 'dislike', other.token);
     tag = await expectChanged(path, tag);
     const otherTag = await expectCheap304(path, other.token);
     expect(otherTag).not.toBe(tag);
-    await react(first, remark, 'like', board.writer.token);
+    await board.react(first, remark, 'like', board.writer.token);
     const liked = await expectChanged(path, tag);
-    await react(first, remark, 'like', board.writer.token);
+    await board.react(first, remark, 'like', board.writer.token);
     expect(await expectChanged(path, liked)).toBe(tag);
     // A deleted comment stays shown, deleted (its entry too), and the deletion adds an entry.
     expect(
@@ -87,11 +78,11 @@ describe.skipIf(servicesMissing)('conditional GETs of the nested page of tasks c
     let entriesTag = await expectCheap304(entriesOnly);
     const tasksTag = await expectCheap304(tasksOnly);
     expect(new Set([tag, commentsTag, entriesTag, tasksTag]).size).toBe(4);
-    const later = await comment(second, 'Paint after');
+    const later = await board.comment(second, 'Paint after');
     commentsTag = await expectChanged(commentsOnly, commentsTag);
     entriesTag = await expectChanged(entriesOnly, entriesTag);
     expect((await get(tasksOnly, { 'if-none-match': tasksTag })).status).toBe(304);
-    await react(second, later, 'like', other.token);
+    await board.react(second, later, 'like', other.token);
     commentsTag = await expectChanged(commentsOnly, commentsTag);
     entriesTag = await expectChanged(entriesOnly, entriesTag);
     tag = await expectChanged(path, tag);
@@ -126,7 +117,7 @@ describe.skipIf(servicesMissing)('conditional GETs of the nested page of tasks c
   it('never answers 304 to a caller the read refuses, nor for an unknown or deleted project', async () => {
     const { uniqueCode: project } = await board.project();
     const code = (await board.task(project)).unique_code;
-    await comment(code, 'Only one');
+    await board.comment(code, 'Only one');
     const path = nested(project);
     const tag = await expectCheap304(path);
     for (const sent of [tag, '*']) {
