@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 import { projectRoot } from '@platform/lib/project-root';
 
 const chromiumPath = '/usr/bin/chromium';
@@ -25,6 +26,8 @@ export interface TestBrowser {
   /** Console errors and page errors, such as Content-Security-Policy violations. */
   errors: string[];
   screenshot(name: string): Promise<void>;
+  /** Where the page is and what it says, for a failed test's report (CI keeps only the end of its output). */
+  stateOf(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -62,6 +65,22 @@ export async function openBrowser(screenshotsFolder: string): Promise<TestBrowse
     errors,
     screenshot: async (name) => {
       await page.screenshot({ path: join(projectRoot(), 'test-results', screenshotsFolder, `${name}.png`) });
+    },
+    stateOf: async () => {
+      const said = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .innerText({ timeout: 1_000 })
+          .catch(() => '(none)');
+      const facts = [
+        `url ${page.url()}`,
+        `heading ${await said('h1')}`,
+        `#status ${await said('#status')}`,
+        `#connection ${await said('#connection')}`,
+        `errors ${JSON.stringify(errors.slice(-5))}`,
+      ];
+      return facts.join('; ');
     },
     close: async () => {
       await context.close();
@@ -116,4 +135,20 @@ export async function addVirtualAuthenticator(browser: TestBrowser) {
       await devtools.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled });
     },
   };
+}
+
+/**
+ * After a failed test, adds what each page showed to the test's errors: CI keeps only the end of its output, where
+ * the failures are listed, and a page's heading, status line and console errors say which step went wrong.
+ */
+export function reportPagesOnFailure(browsers: () => Record<string, TestBrowser | undefined>): void {
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    const states = await Promise.all(
+      Object.entries(browsers()).map(
+        async ([name, browser]) => `${name}: ${(await browser?.stateOf()) ?? '(not open)'}`,
+      ),
+    );
+    throw new Error(`What the pages showed: ${states.join(' | ')}`);
+  });
 }

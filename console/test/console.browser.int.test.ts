@@ -5,7 +5,7 @@ import { demoUser, seedDemoData } from '@platform/gateway/operator/demo-data';
 import { operatorToolsOf } from '@platform/gateway/operator/operator-tools';
 import { projectRoot } from '@platform/lib/project-root';
 import { buildProduct } from '../../test/build.js';
-import { browserMissing, openBrowser, type TestBrowser } from '../../test/browser.js';
+import { browserMissing, openBrowser, reportPagesOnFailure, type TestBrowser } from '../../test/browser.js';
 import { eachRequestFromNewIp } from '../../test/client-address.js';
 import { httpClient, loginAs, type HttpClient } from '../../test/client.js';
 import { confirmationKit, type UserWithDevice } from '../../test/confirmation-kit.js';
@@ -59,6 +59,7 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     // The page's clock runs as usual until a test moves it on (token renewal).
     await browser.page.clock.install();
   }, 240_000);
+  reportPagesOnFailure(() => ({ browser }));
   afterAll(async () => {
     await browser?.close();
     await proxy?.close();
@@ -130,9 +131,13 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
 
   it('reconnects after the network drops and catches up: the item sent meanwhile shows once, nothing twice', async () => {
     proxy.setMode('refuse');
-    await expect.poll(() => text('#connection'), waitLong).toBe('Reconnecting…');
-    expect((await notify('Sent while you were away')).status).toBe(201);
-    proxy.setMode('forward');
+    try {
+      await expect.poll(() => text('#connection'), waitLong).toBe('Reconnecting…');
+      expect((await notify('Sent while you were away')).status).toBe(201);
+    } finally {
+      // A failure here must not leave the later tests behind a refusing proxy.
+      proxy.setMode('forward');
+    }
     await expect.poll(() => text('#connection'), waitLong).toBe('Live');
     const items = page().locator('#notifications li');
     await expect.poll(() => items.first().innerText(), waitLong).toContain('Sent while you were away');

@@ -6,7 +6,7 @@ import { demoUser, seedDemoData } from '@platform/gateway/operator/demo-data';
 import { operatorToolsOf } from '@platform/gateway/operator/operator-tools';
 import { projectRoot } from '@platform/lib/project-root';
 import { buildProduct } from '../../test/build.js';
-import { browserMissing, openBrowser, type TestBrowser } from '../../test/browser.js';
+import { browserMissing, openBrowser, reportPagesOnFailure, type TestBrowser } from '../../test/browser.js';
 import {
   createTestDatabase,
   newSharedResources,
@@ -79,6 +79,7 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
     await server?.close();
     await database?.drop();
   });
+  reportPagesOnFailure(() => ({ dana, sam }));
 
   const page = () => dana.page;
   const text = (selector: string, on = page()) => on.locator(selector).innerText();
@@ -287,10 +288,14 @@ describe.skipIf(servicesMissing || browserMissing)('the dashboard in the web con
   it('catches up after a dropped connection: what was done meanwhile shows once', { timeout: 90_000 }, async () => {
     const before = subscriptions();
     proxy.setMode('refuse');
-    await expect.poll(() => text('#connection'), waitLong).toBe('Reconnecting…');
-    await sam.page.locator('#task-status').selectOption('todo');
-    await expect.poll(() => text('#status', sam.page)).toBe('Status changed to todo');
-    proxy.setMode('forward');
+    try {
+      await expect.poll(() => text('#connection'), waitLong).toBe('Reconnecting…');
+      await sam.page.locator('#task-status').selectOption('todo');
+      await expect.poll(() => text('#status', sam.page)).toBe('Status changed to todo');
+    } finally {
+      // A failure here must not leave the later tests behind a refusing proxy.
+      proxy.setMode('forward');
+    }
     await expect.poll(() => text('#connection'), waitLong).toBe('Live');
     await expect.poll(subscriptions, waitLong).toBeGreaterThan(before);
     await expect.poll(() => card('Order steel girders').getAttribute('data-status'), waitLong).toBe('todo');

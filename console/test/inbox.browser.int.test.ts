@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '@platform/lib/project-root';
 import { buildProduct } from '../../test/build.js';
-import { browserMissing, openBrowser, type TestBrowser } from '../../test/browser.js';
+import { browserMissing, openBrowser, reportPagesOnFailure, type TestBrowser } from '../../test/browser.js';
 import { clientFromNewIp } from '../../test/client-address.js';
 import { withHeaders } from '../../test/client.js';
 import {
@@ -85,6 +85,7 @@ describe.skipIf(servicesMissing || browserMissing)(
       await notify('Budget approved', 'budget_approved');
       await notify('Welcome aboard');
     }, 240_000);
+    reportPagesOnFailure(() => ({ browser }));
     afterAll(async () => {
       await browser?.close();
       await server?.close();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '@platform/lib/project-root';
 import { buildProduct } from '../../test/build.js';
-import { browserMissing, openBrowser, type TestBrowser } from '../../test/browser.js';
+import { browserMissing, openBrowser, reportPagesOnFailure, type TestBrowser } from '../../test/browser.js';
 import { startIsolatedServer } from '../../test/harness.js';
 import { actorsOf, type Actors } from '../../test/notifications-kit.js';
 import { servicesMissing } from '../../test/services.js';
@@ -86,6 +86,7 @@ describe.skipIf(servicesMissing || browserMissing)(
       watch(first);
       watch(second);
     }, 240_000);
+    reportPagesOnFailure(() => ({ browser }));
     afterAll(async () => {
       await browser?.close();
       await server?.close();

@@ -2,7 +2,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '@platform/lib/project-root';
 import { buildProduct } from '../../../../test/build.js';
-import { addVirtualAuthenticator, browserMissing, openBrowser, type TestBrowser } from '../../../../test/browser.js';
+import {
+  addVirtualAuthenticator,
+  browserMissing,
+  openBrowser,
+  reportPagesOnFailure,
+  type TestBrowser,
+} from '../../../../test/browser.js';
 import { httpClient } from '../../../../test/client.js';
 import { deviceTestKit } from '../../../../test/device-kit.js';
 import { startIsolatedServer } from '../../../../test/harness.js';
@@ -30,6 +36,7 @@ describe.skipIf(servicesMissing || browserMissing)('the console with passkeys in
     browser = await openBrowser('passkeys');
     authenticator = await addVirtualAuthenticator(browser);
   }, 240_000);
+  reportPagesOnFailure(() => ({ browser }));
   afterAll(async () => {
     await browser?.close();
     await proxy?.close();
