@@ -95,80 +95,93 @@ describe.skipIf(servicesMissing || browserMissing)('the console with passkeys in
     console.info('browser test: removed the passkey; no request left the machine, no console or CSP errors');
   });
 
-  it('offers a passkey in the e-mail field (autofill) and tells the browser of a removed one (Signal API)', async () => {
-    const user = await deviceTestKit(httpClient(server.url)).newUser();
-    const { page } = browser;
-    const who = page.locator('#who');
-    const status = page.locator('#status');
-    const passkeys = page.locator('#passkeys li');
-    await page.addInitScript(() => {
-      const calls: unknown[] = [];
-      // Runs in the page; the test's own types have no DOM.
-      const target = (
-        globalThis as unknown as { PublicKeyCredential: Record<string, (argument: unknown) => Promise<void>> }
-      ).PublicKeyCredential;
-      for (const name of ['signalUnknownCredential', 'signalCurrentUserDetails']) {
-        const original = target[name];
-        if (original) target[name] = (argument) => (calls.push({ name, argument }), original.call(target, argument));
-      }
-      (globalThis as unknown as { signals: unknown[] }).signals = calls;
-      // The mediation of each passkey creation the page asks for (the conditional one is the automatic upgrade).
-      const creations: unknown[] = [];
-      const credentials = (
-        globalThis as unknown as {
-          navigator: { credentials: { create: (options: { mediation?: string }) => Promise<unknown> } };
+  it(
+    'offers a passkey in the e-mail field (autofill) and tells the browser of a removed one (Signal API)',
+    { timeout: 60_000 },
+    async () => {
+      const user = await deviceTestKit(httpClient(server.url)).newUser();
+      const { page } = browser;
+      const who = page.locator('#who');
+      const status = page.locator('#status');
+      const passkeys = page.locator('#passkeys li');
+      await page.addInitScript(() => {
+        const calls: unknown[] = [];
+        // Runs in the page; the test's own types have no DOM.
+        const target = (
+          globalThis as unknown as { PublicKeyCredential: Record<string, (argument: unknown) => Promise<void>> }
+        ).PublicKeyCredential;
+        for (const name of ['signalUnknownCredential', 'signalCurrentUserDetails']) {
+          const original = target[name];
+          if (original) target[name] = (argument) => (calls.push({ name, argument }), original.call(target, argument));
         }
-      ).navigator.credentials;
-      const create = credentials.create.bind(credentials);
-      credentials.create = (options) => (creations.push(options.mediation ?? 'none'), create(options));
-      (globalThis as unknown as { creations: unknown[] }).creations = creations;
-    });
-    await page.goto(consoleUrl);
-    await page.fill('#email', user.email);
-    await page.fill('#password', user.password);
-    // Chromium offers conditional create: right after the password sign-in the page asks for conditional options.
-    const upgrade = page.waitForRequest(
-      (sent) => sent.url().endsWith('/webauthn/register/begin') && sent.postDataJSON()?.conditional === true,
-    );
-    await page.click('#password-sign-in');
-    await expect.poll(() => who.innerText()).toBe(`Signed in as ${user.email} with a password`);
-    expect((await (await upgrade).response())?.status()).toBe(200);
-    // ...and hands them to the browser as a conditional create. Chromium creates passkeys that way only in Google
-    // Password Manager, never with the virtual authenticator (decisions: issue 27, "Conditional create"), so the
-    // request stays with the browser, unanswered; the next passkey ceremony of the page cancels it.
-    await expect
-      .poll(() => page.evaluate(() => (globalThis as unknown as { creations: unknown[] }).creations))
-      .toEqual(['conditional']);
-    console.info('browser test: after the password sign-in the page asked the browser for a conditional create');
-    await page.getByRole('link', { name: 'Passkeys' }).click();
-    await page.click('#add-passkey');
-    await expect.poll(() => status.innerText()).toBe('Passkey added: Passkey');
+        (globalThis as unknown as { signals: unknown[] }).signals = calls;
+        // The mediation of each passkey creation the page asks for (the conditional one is the automatic upgrade).
+        const creations: unknown[] = [];
+        const credentials = (
+          globalThis as unknown as {
+            navigator: { credentials: { create: (options: { mediation?: string }) => Promise<unknown> } };
+          }
+        ).navigator.credentials;
+        const create = credentials.create.bind(credentials);
+        credentials.create = (options) => (creations.push(options.mediation ?? 'none'), create(options));
+        (globalThis as unknown as { creations: unknown[] }).creations = creations;
+      });
+      await page.goto(consoleUrl);
+      await page.fill('#email', user.email);
+      await page.fill('#password', user.password);
+      // Chromium offers conditional create: right after the password sign-in the page asks for conditional options.
+      const upgrade = page.waitForRequest(
+        (sent) => sent.url().endsWith('/webauthn/register/begin') && sent.postDataJSON()?.conditional === true,
+      );
+      await page.click('#password-sign-in');
+      await expect.poll(() => who.innerText()).toBe(`Signed in as ${user.email} with a password`);
+      expect((await (await upgrade).response())?.status()).toBe(200);
+      // ...and hands them to the browser as a conditional create. Chromium creates passkeys that way only in Google
+      // Password Manager, never with the virtual authenticator (decisions: issue 27, "Conditional create"), so the
+      // request stays with the browser, unanswered; the next passkey ceremony of the page cancels it.
+      await expect
+        .poll(() => page.evaluate(() => (globalThis as unknown as { creations: unknown[] }).creations))
+        .toEqual(['conditional']);
+      console.info('browser test: after the password sign-in the page asked the browser for a conditional create');
+      await page.getByRole('link', { name: 'Passkeys' }).click();
+      await page.click('#add-passkey');
+      await expect.poll(() => status.innerText()).toBe('Passkey added: Passkey');
 
-    await authenticator.presence(false);
-    await page.click('#sign-out');
-    await expect.poll(() => status.innerText()).toBe('Signed out');
-    // A user there to pick the suggestion, for the sign-in page's own autofill request (a fresh load asks anew).
-    await authenticator.presence(true);
-    await page.reload();
-    await page.click('#email');
-    // The browser shows its suggestions a moment after the field takes focus; no event tells the page when.
-    await pause(500);
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => who.innerText(), { timeout: 10_000 }).toBe(`Signed in as ${user.email} with a passkey`);
-    console.info('browser test: the browser offered the passkey by itself and signed in with it');
+      await authenticator.presence(false);
+      await page.click('#sign-out');
+      await expect.poll(() => status.innerText()).toBe('Signed out');
+      // A user there to pick the suggestion, for the sign-in page's own autofill request (a fresh load asks anew).
+      await authenticator.presence(true);
+      await page.reload();
+      await page.click('#email');
+      // The browser shows its suggestions a moment after the field takes focus, later on a loaded machine, and no
+      // event tells the page when: the person picks the first one, and looks again while none was there (Enter in
+      // the empty, required field submits nothing; ArrowDown opens the suggestions when they are closed).
+      await expect
+        .poll(
+          async () => {
+            await page.keyboard.press('ArrowDown');
+            await page.keyboard.press('Enter');
+            await pause(500);
+            return who.innerText();
+          },
+          { timeout: 20_000, interval: 250 },
+        )
+        .toBe(`Signed in as ${user.email} with a passkey`);
+      console.info('browser test: the browser offered the passkey by itself and signed in with it');
 
-    await page.getByRole('link', { name: 'Passkeys' }).click();
-    await expect.poll(() => page.locator('#passkeys li.passkey').count()).toBe(1);
-    const { myPasskeys } = (
-      await httpClient(server.url).graphql('{ myPasskeys { credentialId } }', {}, { token: user.token })
-    ).body.data;
-    await passkeys.first().getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(() => status.innerText()).toMatch(/^Passkey removed/);
-    const signals = await page.evaluate(() => (globalThis as unknown as { signals: unknown[] }).signals);
-    expect(signals).toContainEqual({
-      name: 'signalUnknownCredential',
-      argument: { rpId: 'localhost', credentialId: myPasskeys[0].credentialId },
-    });
-  });
+      await page.getByRole('link', { name: 'Passkeys' }).click();
+      await expect.poll(() => page.locator('#passkeys li.passkey').count()).toBe(1);
+      const { myPasskeys } = (
+        await httpClient(server.url).graphql('{ myPasskeys { credentialId } }', {}, { token: user.token })
+      ).body.data;
+      await passkeys.first().getByRole('button', { name: 'Remove' }).click();
+      await expect.poll(() => status.innerText()).toMatch(/^Passkey removed/);
+      const signals = await page.evaluate(() => (globalThis as unknown as { signals: unknown[] }).signals);
+      expect(signals).toContainEqual({
+        name: 'signalUnknownCredential',
+        argument: { rpId: 'localhost', credentialId: myPasskeys[0].credentialId },
+      });
+    },
+  );
 });
