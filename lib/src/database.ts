@@ -86,8 +86,9 @@ export class DatabasePool {
  * statement_timeout is enforced by the server; query_timeout by the client, so that a database that stops
  * answering on an open connection fails the request closed and fast instead of hanging (decisions: outages).
  */
+const statementTimeoutMs = 5000;
 const connectionOptions = {
-  connection: { connectionTimeoutMillis: 1000, statement_timeout: 5000, query_timeout: 1500 },
+  connection: { connectionTimeoutMillis: 1000, statement_timeout: statementTimeoutMs, query_timeout: 1500 },
 };
 
 const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
@@ -133,7 +134,7 @@ export interface PreparedStatement {
 }
 
 interface PooledClient {
-  query(statement: PreparedStatement & { values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(statement: PreparedStatement & { values: unknown[]; query_timeout?: number }): Promise<{ rows: unknown[] }>;
 }
 
 export interface StatementOptions {
@@ -143,6 +144,12 @@ export interface StatementOptions {
    * Without it the statement is autocommitted on a pooled connection of its own, even inside a transaction.
    */
   joinTransaction?: boolean;
+  /**
+   * The statement queues for a row that other transactions hold (a counter drawn until commit): its wait is
+   * work queued behind theirs, bounded by the server's statement_timeout, not a database that stopped answering,
+   * which the client's shorter query_timeout is there to notice.
+   */
+  queuesForRow?: boolean;
 }
 
 /**
@@ -162,7 +169,8 @@ export async function runStatement<T>(
   const client = (transaction ?? em.getConnection().getKnex()).client;
   const connection = (await client.acquireConnection()) as PooledClient;
   try {
-    return (await connection.query({ ...statement, values })).rows as T[];
+    const bound = options.queuesForRow ? { query_timeout: statementTimeoutMs } : {};
+    return (await connection.query({ ...statement, values, ...bound })).rows as T[];
   } finally {
     await client.releaseConnection(connection);
   }

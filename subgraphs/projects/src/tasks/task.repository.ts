@@ -310,6 +310,7 @@ export class TaskRepository implements ProjectTasks {
   async add(values: NewTask, projectCode: string, participantIds: string[]): Promise<Task> {
     const [drawn] = await runStatement<{ last_number: number }>(this.em, nextNumberStatement, [values.projectId], {
       joinTransaction: true,
+      queuesForRow: true,
     });
     const number = drawn!.last_number;
     const task = this.em.create(Task, { ...values, number, uniqueCode: `${projectCode}-T${number}` });
@@ -329,6 +330,7 @@ export class TaskRepository implements ProjectTasks {
     for (const [projectId, count] of perProject) {
       const [drawn] = await runStatement<{ last_number: number }>(this.em, nextNumbersStatement, [projectId, count], {
         joinTransaction: true,
+        queuesForRow: true,
       });
       nextOf.set(projectId, drawn!.last_number - count + 1);
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onDatabase } from '../../../../test/database.js';
 import { uploadFiles } from '../../../../test/files.js';
 import { personKeys } from '../../../../test/projects-kit.js';
 import { expectRefusedNamingField } from '../../../../test/refusals.js';
@@ -11,6 +12,7 @@ import {
   taskKeys,
   taskParticipantKeys,
 } from '../../../../test/tasks-kit.js';
+import { pause } from '../../../../test/waiting.js';
 
 const isoMillis = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const unknownId = '00000000-0000-4000-8000-000000000000';
@@ -137,6 +139,22 @@ describe.skipIf(servicesMissing)('tasks over REST (projects spec, decisions.md p
     expect((await task(second.uniqueCode)).unique_code).toBe(`${second.uniqueCode}-T1`);
     await api.delete(`/api/v1/tasks/${first.uniqueCode}-T12`, { token: writer.token });
     expect((await task(first.uniqueCode)).unique_code).toBe(`${first.uniqueCode}-T13`);
+  });
+
+  it("queues a create behind another transaction holding the project's counter past the client's 1.5 s bound", async () => {
+    const { id: projectId, uniqueCode } = await project();
+    await task(uniqueCode);
+    // Creates in one project queue on its counter row until each commits; on a loaded machine a burst of them
+    // waits longer than the driver's 1.5 s read bound, which is there to notice a database that stopped answering.
+    const created = await onDatabase(server.shared.databaseUrl, async (sql) => {
+      await sql.query('begin');
+      await sql.query('select 1 from "projects"."task_sequence" where "project_id" = $1 for update', [projectId]);
+      const queued = task(uniqueCode);
+      await pause(2_500);
+      await sql.query('commit');
+      return queued;
+    });
+    expect(created.unique_code).toBe(`${uniqueCode}-T2`);
   });
 
   it('answers 401 without a bearer and 403 without the permission on every path', async () => {
