@@ -34,7 +34,7 @@ export function conditionalGets(options: ConditionalGetOptions) {
     });
     expect(answer!.status, path).toBe(304);
     expect(answer!.headers.get('etag'), path).toBe(tag);
-    expect(statements, path).toHaveLength(1);
+    expect(statements, `${path}: ${statements.join(' | ')}`).toHaveLength(1);
     expect(statements[0], path).toMatch(/^\s*(select|with)\b/i);
     expect(statements[0], path).not.toMatch(options.wholeRow);
     options.statement?.(statements[0]!, path);

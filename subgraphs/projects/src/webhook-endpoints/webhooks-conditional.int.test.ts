@@ -83,6 +83,14 @@ describe.skipIf(servicesMissing)('conditional GETs of webhooks cost one statemen
     });
     expect((await get(log, { 'if-none-match': logTag })).status).toBe(200);
     await eventually(async () => (await statusOf(endpoint)) === 'failing', { timeoutMs: 20_000 });
+    // Its creator is told in the inbox: the platform's own delivery of that notice must not land in a 304's count.
+    await eventually(async () => {
+      const answer = await board.api.graphql(`{ myNotifications(limit: 10) { items { message } } }`, undefined, {
+        token: manager.token,
+      });
+      const items = (answer.body.data?.myNotifications.items ?? []) as { message: string }[];
+      return items.some((item) => item.message.includes('is marked failing'));
+    });
     const [failed] = (await get(log)).body.data as Delivery[];
     expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
     // The second attempt alone changed the log's tag; the status alone changed the list's (no other write of it).
