@@ -43,4 +43,12 @@ describe("@apollo/federation-internals' index as plain data", () => {
     });
     expect(late).toEqual([]);
   });
+
+  it('is the copy @apollo/gateway and @apollo/query-planner load (one copy of the package in the tree)', () => {
+    for (const dependent of ['@apollo/gateway', '@apollo/query-planner']) {
+      expect(createRequire(require.resolve(dependent)).resolve('@apollo/federation-internals'), dependent).toBe(
+        indexPath,
+      );
+    }
+  });
 });
