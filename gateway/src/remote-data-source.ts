@@ -1,3 +1,4 @@
+import './graph/plain-federation-exports.js';
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { isIncomingOperation } from './incoming-operation.js';
 import { STATUS_CODES } from 'node:http';

@@ -24,7 +24,8 @@ import type { ProxyTrust } from './trusted-proxies.js';
 export function clientAddressOf(request: IncomingMessage, trusted: ProxyTrust): string {
   const peer = request.socket.remoteAddress ?? '';
   const forwarded = request.headers['x-forwarded-for'];
-  if (!trusted(peer) || typeof forwarded !== 'string') return peer;
+  // The header first: without one, whether the peer is trusted changes nothing (and costs a lookup per request).
+  if (typeof forwarded !== 'string' || !trusted(peer)) return peer;
   const hops = forwarded
     .split(',')
     .map((hop) => hop.trim())
@@ -102,10 +103,14 @@ async function buildContext(request: FastifyRequest, parts: RequestContextParts)
     }
   }
   const { deviceProofs } = platform;
-  const target = proofTargetOf(request.raw, platform.config.PUBLIC_URL);
+  const proof = header(request.raw, 'dpop');
   const bearer = token ? { token, claims } : undefined;
-  info.deviceProof = await deviceProofs.proofOf(header(request.raw, 'dpop'), target, info, bearer);
-  if (claims) await deviceProofs.checkBinding(claims, info.deviceProof, info);
+  // The URLs a proof may name are parsed only for a request that sends one.
+  const verified = proof
+    ? await deviceProofs.proofOf(proof, proofTargetOf(request.raw, platform.config.PUBLIC_URL), info, bearer)
+    : null;
+  info.deviceProof = verified;
+  if (claims) await deviceProofs.checkBinding(claims, verified, info);
   return { request: info, caller, authFailure };
 }
 

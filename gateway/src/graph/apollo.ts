@@ -1,3 +1,4 @@
+import './plain-federation-exports.js';
 import { ApolloGateway, type GraphQLDataSource } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';

@@ -8,6 +8,7 @@ import {
   typeFromAST,
   visit,
   visitWithTypeInfo,
+  type ArgumentNode,
   type DocumentNode,
   type GraphQLEnumType,
   type GraphQLInputObjectType,
@@ -181,27 +182,61 @@ function variablesProblem(
   return undefined;
 }
 
-/** Arguments written into the document: the custom scalars' literals pass the gateway's validation unchecked. */
-function literalsProblem(
+/** An argument written into the document with a value that is not a bare variable, and the type it must have. */
+interface ArgumentLiteral {
+  node: ArgumentNode;
+  type: GraphQLInputType;
+}
+
+/**
+ * The arguments to check of each operation, found once: the walk over the document with the schema's types cost a
+ * `me` more than the check itself (issue 29), and which arguments an operation has depends on its schema and its
+ * document only. Apollo Server reuses one parsed document per query text, so an operation node stands for it.
+ */
+const argumentLiteralsOf = new WeakMap<
+  OperationDefinitionNode,
+  { schema: GraphQLSchema; document: DocumentNode; literals: ArgumentLiteral[] }
+>();
+
+function argumentLiterals(
   schema: GraphQLSchema,
   document: DocumentNode,
   operation: OperationDefinitionNode,
-  variables: Record<string, unknown>,
-): Problem | undefined {
+): ArgumentLiteral[] {
+  const known = argumentLiteralsOf.get(operation);
+  if (known?.schema === schema && known.document === document) return known.literals;
   const typeInfo = new TypeInfo(schema);
-  let found: Problem | undefined;
+  const literals: ArgumentLiteral[] = [];
   const visitor = visitWithTypeInfo(typeInfo, {
     Argument(node) {
       const type = typeInfo.getInputType();
-      if (found || !type) return;
-      found = literalProblem(node.value, type, [node.name.value], variables);
+      // A variable's value is checked with the variables.
+      if (type && node.value.kind !== Kind.VARIABLE) literals.push({ node, type });
     },
   });
   // The operation that runs and the fragments (validation refuses unused ones); another operation is not run.
   for (const definition of document.definitions) {
     if (definition === operation || definition.kind === Kind.FRAGMENT_DEFINITION) visit(definition, visitor);
   }
-  return found;
+  argumentLiteralsOf.set(operation, { schema, document, literals });
+  return literals;
+}
+
+/**
+ * Arguments written into the document: the custom scalars' literals pass the gateway's validation unchecked. The
+ * variables are read by a literal that holds one (a list or object with a variable inside).
+ */
+function literalsProblem(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): Problem | undefined {
+  for (const { node, type } of argumentLiterals(schema, document, operation)) {
+    const problem = literalProblem(node.value, type, [node.name.value], variables);
+    if (problem) return problem;
+  }
+  return undefined;
 }
 
 /**

@@ -7,11 +7,12 @@ import {
   parse,
   typeFromAST,
   type GraphQLInputType,
+  type OperationDefinitionNode,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { readProjectFile } from '@platform/lib/project-root';
 import { restRoutes } from '@platform/rest-adapters/index';
-import { costLimits, operationCost } from './operation-cost.js';
+import { costLimits, operationCost, operationCostPlugin } from './operation-cost.js';
 import { GraphPlanner } from './planner.js';
 
 const { apiSchema } = new GraphPlanner(readProjectFile('schema', 'supergraph.graphql'));
@@ -66,5 +67,39 @@ describe('operation cost', () => {
     const page = 'projects(limit: 100) { data { id name documentFiles { id name path size } products { id } } }';
     const aliases = Array.from({ length: 100 }, (_, index) => `p${index}: ${page}`).join('\n');
     expect(cost(`{ ${aliases} }`)).toBeGreaterThan(costLimits.maxCost);
+  });
+
+  it('refuses on every request of one parsed document, a constant one and one whose variables change its cost', async () => {
+    const refusals = async (query: string, variablesOfEachRequest: Record<string, unknown>[]) => {
+      // Apollo Server hands every request of one query text the same parsed document.
+      const document = parse(query);
+      const operation = document.definitions[0] as OperationDefinitionNode;
+      const refused: boolean[] = [];
+      for (const variables of variablesOfEachRequest) {
+        // The plugin reads only these of Apollo Server's request context.
+        const hooks = await operationCostPlugin().requestDidStart!({} as never);
+        const checked = hooks!.didResolveOperation!({
+          schema: apiSchema,
+          document,
+          operation,
+          request: { variables },
+        } as never);
+        refused.push(
+          await checked.then(
+            () => false,
+            () => true,
+          ),
+        );
+      }
+      return refused;
+    };
+    const page = (limit: string) => `projects(limit: ${limit}) { data { id documentFiles { id } products { id } } }`;
+    expect(await refusals(`{ ${page('1000000')} }`, [{}, {}])).toEqual([true, true]);
+    expect(await refusals(`{ ${page('1')} }`, [{}, {}])).toEqual([false, false]);
+    expect(await refusals(`query ($n: Int) { ${page('$n')} }`, [{ n: 1 }, { n: 1_000_000 }, { n: 1 }])).toEqual([
+      false,
+      true,
+      false,
+    ]);
   });
 });

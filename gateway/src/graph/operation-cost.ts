@@ -1,5 +1,12 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { getNamedType, getNullableType, GraphQLList, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  getNamedType,
+  getNullableType,
+  GraphQLList,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import { refusalOf } from './format-error.js';
@@ -38,13 +45,41 @@ export function operationCost(
   return getComplexity({ schema, query: document, variables, operationName, estimators: [listSizeEstimator] });
 }
 
+/**
+ * The cost of each operation that declares no variables, computed once: it then depends on its schema and its
+ * document only (Apollo Server reuses one parsed document per query text, so an operation node stands for it), and
+ * the estimate's walk over the document was a `me`'s largest part of our gateway's own code (issue 29). An operation
+ * with variables is estimated on each request, with the variables it came with.
+ */
+const costOfConstantOperation = new WeakMap<
+  OperationDefinitionNode,
+  { schema: GraphQLSchema; document: DocumentNode; cost: number }
+>();
+
+function costOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode | undefined,
+  variables: Record<string, unknown>,
+  operationName: string | undefined,
+): number {
+  if (!operation || (operation.variableDefinitions?.length ?? 0) > 0) {
+    return operationCost(schema, document, variables, operationName);
+  }
+  const known = costOfConstantOperation.get(operation);
+  if (known?.schema === schema && known.document === document) return known.cost;
+  const cost = operationCost(schema, document, {}, operationName);
+  costOfConstantOperation.set(operation, { schema, document, cost });
+  return cost;
+}
+
 /** Refuses an operation over the bound with a clear error, before anything runs (issue 31, item 4). */
 export function operationCostPlugin(): ApolloServerPlugin<GatewayContext> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ schema, document, request, operationName }) {
-          const cost = operationCost(schema, document, request.variables ?? {}, operationName ?? undefined);
+        async didResolveOperation({ schema, document, operation, request, operationName }) {
+          const cost = costOf(schema, document, operation, request.variables ?? {}, operationName ?? undefined);
           if (cost <= costLimits.maxCost) return;
           throw refusalOf(new OperationTooCostlyError(cost, costLimits.maxCost));
         },

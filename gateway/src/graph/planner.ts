@@ -1,3 +1,4 @@
+import './plain-federation-exports.js';
 import { operationFromDocument, Supergraph, type Schema } from '@apollo/federation-internals';
 import { QueryPlanner, type QueryPlan } from '@apollo/query-planner';
 import type { DocumentNode, GraphQLSchema } from 'graphql';

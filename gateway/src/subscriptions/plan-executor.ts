@@ -1,3 +1,4 @@
+import '../graph/plain-federation-exports.js';
 import { buildOperationContext, executeQueryPlan, type GraphQLDataSource, type ServiceMap } from '@apollo/gateway';
 import type { FetchNode, QueryPlan } from '@apollo/query-planner';
 import type { DocumentNode, ExecutionResult } from 'graphql';
