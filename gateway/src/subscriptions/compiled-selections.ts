@@ -1,4 +1,4 @@
-import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
+import { execute, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 
 /** A subscription operation's selection compiled to one function: an event in, its client's result out. */
@@ -16,6 +16,9 @@ export type CompiledSelection = (
  * middlewares included, the same scalars' serialisation) without the walk. Documents are shared by the socket's
  * CheckedDocuments, so a few compilations serve every inbox; a document gone is compiled no longer (WeakMap).
  * A document graphql-jit refuses (it answers errors or throws) has no compiled form: its caller uses graphql-js.
+ * An event whose compiled execution throws (graphql-jit reads a field without a resolver as a bare property, so a
+ * throwing getter escapes it, where graphql-js answers the field's error) is executed again by graphql-js, whose
+ * answer is then the event's, as before; the selection's resolvers only read.
  */
 export class CompiledSelections {
   private readonly compiled = new WeakMap<DocumentNode, Map<string, CompiledSelection | null>>();
@@ -34,7 +37,23 @@ export class CompiledSelections {
     try {
       const compiled = compileQuery(this.schema, document, operationName);
       if (!isCompiledQuery(compiled)) return null;
-      return (event, context, variables) => compiled.query(event, context, variables);
+      return (event, context, variables) => {
+        const byGraphqlJs = () =>
+          execute({
+            schema: this.schema,
+            document,
+            operationName,
+            rootValue: event,
+            contextValue: context,
+            variableValues: variables,
+          });
+        try {
+          const result = compiled.query(event, context, variables);
+          return result instanceof Promise ? result.catch(byGraphqlJs) : result;
+        } catch {
+          return byGraphqlJs();
+        }
+      };
     } catch {
       return null;
     }
