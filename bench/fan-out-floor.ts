@@ -166,7 +166,9 @@ export async function startFanOutFloor(
     stages: () => ({ ...stages }),
     close: async () => {
       sockets.clients.forEach((socket) => socket.terminate());
-      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+      sockets.close();
+      // The bench's fetch keeps its connection alive: close it rather than wait for the server's keep-alive.
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       listener.disconnect();
       publisher.disconnect();
