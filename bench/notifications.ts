@@ -96,13 +96,20 @@ async function workerStages(databaseUrl: string, jobId: string, sentAt: number):
   const database = new pg.Client({ connectionString: databaseUrl });
   await database.connect();
   try {
-    const { rows } = await database.query<{ inserted: number; stamped: number }>(
-      `select (select extract(epoch from min(created_at)) * 1000 from notifications.notification where job_id = $1)::float8 as inserted,
-         (select extract(epoch from max(in_app_at)) * 1000 from notifications.notification_delivery where job_id = $1)::float8 as stamped`,
-      [jobId],
-    );
-    const { inserted, stamped } = rows[0]!;
-    return `inbox insert began after ${(inserted - sentAt).toFixed(0)} ms, announced (stamped) after ${(stamped - sentAt).toFixed(0)} ms`;
+    // The last subscriber may have its item before the stamps commit (they follow the PUBLISH): wait for them.
+    for (let waited = 0; ; waited += 50) {
+      const { rows } = await database.query<{ inserted: number | null; stamped: number | null }>(
+        `select (select extract(epoch from min(created_at)) * 1000 from notifications.notification where job_id = $1)::float8 as inserted,
+           (select extract(epoch from max(in_app_at)) * 1000 from notifications.notification_delivery where job_id = $1)::float8 as stamped`,
+        [jobId],
+      );
+      const { inserted, stamped } = rows[0]!;
+      if (inserted !== null && stamped !== null) {
+        return `inbox insert began after ${(inserted - sentAt).toFixed(0)} ms, announced (stamped) after ${(stamped - sentAt).toFixed(0)} ms`;
+      }
+      if (waited >= 5000) return 'worker stages unknown (no stamps after 5 s)';
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   } finally {
     await database.end();
   }
