@@ -55,9 +55,11 @@ export class InProcessUpstream implements SubscriptionUpstream {
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return this.contain(source);
     const { contextValue, variableValues } = args;
-    return mapAsyncIterator(source[Symbol.asyncIterator](), async (event) =>
-      this.contain(await selection(event, contextValue, variableValues)),
-    );
+    return mapAsyncIterator(source[Symbol.asyncIterator](), (event) => {
+      const result = selection(event, contextValue, variableValues);
+      // Synchronous for a selection of synchronous resolvers (the inbox's): no promise per event and subscriber.
+      return 'then' in result ? result.then((answer) => this.contain(answer)) : this.contain(result);
+    });
   }
 
   private contain(result: ExecutionResult): ExecutionResult {
