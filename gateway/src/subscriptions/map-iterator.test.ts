@@ -45,4 +45,24 @@ describe('mapAsyncIterator', () => {
     expect(source.returned).toBe(1);
     expect(await pending).toEqual({ value: undefined, done: true });
   });
+
+  it('fails the read whose map throws or rejects, as a failing source does', async () => {
+    for (const map of [
+      (): number => {
+        throw new Error('map failed');
+      },
+      async (): Promise<number> => {
+        throw new Error('map failed');
+      },
+    ]) {
+      const source = pushedSource();
+      const outer = mapAsyncIterator(
+        mapAsyncIterator(source, (value) => value + 1),
+        map,
+      );
+      const read = outer.next();
+      source.push(1);
+      await expect(read).rejects.toThrow('map failed');
+    }
+  });
 });

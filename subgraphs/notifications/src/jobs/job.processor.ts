@@ -97,13 +97,13 @@ export class JobProcessor {
     );
     const due = async (channel: SkippableChannel, pending: (delivery: Delivery) => boolean) => {
       const wanted = deliveries.filter((delivery) => wants(delivery, channel) && pending(delivery));
-      const muted = wanted.filter((delivery) => !receives(delivery.userId, channel));
+      const muted = new Set(wanted.filter((delivery) => !receives(delivery.userId, channel)));
       await this.deps.repository.markSkipped(
         job.id,
         channel,
-        muted.map((delivery) => delivery.recipientIndex),
+        [...muted].map((delivery) => delivery.recipientIndex),
       );
-      return wanted.filter((delivery) => !muted.includes(delivery));
+      return wanted.filter((delivery) => !muted.has(delivery));
     };
     await this.deps.inApp.deliver(job, await due('in_app', (delivery) => !delivery.inAppAt));
     const failures = [
