@@ -52,6 +52,14 @@ async function main(): Promise<void> {
     `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, settings, notes, rows }, null, 2)}\n`,
   );
   console.log(`\nwritten: bench/results.json`);
+  // Some runs stayed alive after their results (seen after page-floors and notifications, idle, no socket or child
+  // open): a handle a suite left open. Say what holds the process, then end it; the results are written.
+  setTimeout(() => {
+    console.error(
+      `bench: still running 10 s after its results, held by: ${process.getActiveResourcesInfo().join(', ')}`,
+    );
+    process.exit(0);
+  }, 10_000).unref();
 }
 
 main().catch((error: unknown) => {
