@@ -5,14 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { openSystem, type System } from '@platform/gateway/system';
 import { subgraphRegistry } from '@platform/gateway/subgraph-registry';
-import { parseBearer } from '@platform/lib/auth/authenticator';
 import { loadConfig } from '@platform/lib/config';
-import type { GatewayContext } from '@platform/lib/graphql/context';
 import { InternalIdentity } from '@platform/lib/graphql/internal-identity';
 import { createLogger } from '@platform/lib/logger';
 import { readProjectFile } from '@platform/lib/project-root';
 import { httpClient } from '../test/client.js';
 import { compareArms, customRow, type Arm, type BenchRow } from './lib/compare.js';
+import { callerContext, startDesignCardGateway } from './design-card-gateway.js';
 import type { BenchContext } from './lib/context.js';
 import { benchEnvironment, type BenchSystem } from './lib/system.js';
 import { sendJson } from './lib/wire-statements.js';
@@ -193,14 +192,8 @@ async function startHiveGateway(
   let supergraph = readProjectFile('schema', 'supergraph.graphql');
   for (const entry of subgraphRegistry) supergraph = supergraph.replace(entry.defaultUrl, urls.get(entry.name)!);
   const signed = new WeakMap<Request, Promise<string>>();
-  const identityOf = async (request: Request): Promise<string> => {
-    const token = parseBearer(request.headers.get('authorization') ?? undefined);
-    const info = { requestId: 'hive', ip: '127.0.0.1', userAgent: null, deviceFingerprint: null };
-    const context: GatewayContext = token
-      ? { request: info, caller: (await platform.authenticator.verifyBearer(token)).caller, authFailure: null }
-      : { request: info, caller: null, authFailure: null };
-    return identity.sign(context);
-  };
+  const identityOf = async (request: Request): Promise<string> =>
+    identity.sign(await callerContext(platform, request.headers.get('authorization') ?? undefined, 'hive'));
   const { createGatewayRuntime } = (await import(hiveGatewayModule)) as HiveGatewayModule;
   const rust =
     planner === 'rust'
@@ -281,6 +274,21 @@ async function withCpuShares(
   ];
 }
 
+/**
+ * The design-card arm against Hive Gateway, labelled with what it leaves of the target (no verdict: the row
+ * explains ours/Hive's): how many µs per request our own code could add to it and still pass, or that even
+ * Apollo Server over @apollo/gateway alone is above the target.
+ */
+function withReachability([subject, baseline]: BenchRow[]): BenchRow[] {
+  if (!subject || !baseline) return [];
+  const left = hiveTarget * baseline.cpuUsPerRequest - subject.cpuUsPerRequest;
+  const reach =
+    left < 0
+      ? `target ${hiveTarget} unreachable with the design card`
+      : `reachable: ${left.toFixed(0)} µs left for our edge`;
+  return [{ ...subject, arm: `${subject.arm} (${reach})` }, baseline];
+}
+
 function graphqlArm(name: string, port: number, bearer: Record<string, string>, body: string): Arm {
   return { name, port, request: () => ({ method: 'POST', path: '/graphql', headers: { ...json, ...bearer }, body }) };
 }
@@ -302,6 +310,9 @@ ${answers.map((answer) => answer.slice(0, 400)).join('\n')}`);
  * (@graphql-hive/gateway) and by Hive Gateway with the Rust query planner (@graphql-hive/router-runtime), each
  * in this process in front of the same standalone subgraph processes, for `me` and for the nested tasks page.
  * The server CPU per request is the gateway's alone (the subgraphs are other processes); the verdicts are on it.
+ * For `me`, also the design-card gateway (design-card-gateway.ts) against Hive and ours against it, without
+ * verdicts: whether the 0.4 target is reachable at all with Apollo Server and @apollo/gateway, and what our edge
+ * costs on top of them (BENCH_FILTER=': me' runs the `me` rows alone).
  */
 export async function runPeerBench(context: BenchContext): Promise<BenchRow[]> {
   const { bench, load, settings } = context;
@@ -309,18 +320,23 @@ export async function runPeerBench(context: BenchContext): Promise<BenchRow[]> {
   const ours = await startOurGateway(bench, standalone.urls);
   const hive = await startHiveGateway(ours, standalone.urls, 'javascript');
   const rust = await startHiveGateway(ours, standalone.urls, 'rust');
+  const designCard = await startDesignCardGateway(ours, standalone.urls);
   try {
     const port = (server: Server) => (server.address() as AddressInfo).port;
     const ourPort = (ours.app.server.address() as AddressInfo).port;
     const { accessToken } = await bench.login();
     const bearer = { authorization: `Bearer ${accessToken}` };
     const rows: BenchRow[] = [];
-    /** Ours against both peers for one operation: Hive with the subgraphs' CPU behind each, then the Rust arm. */
-    const against = async (operation: string, body: string, connections: number) => {
+    /**
+     * Ours against both peers for one operation: Hive with the subgraphs' CPU behind each, then the Rust arm;
+     * with `designCard`, then the design-card gateway against Hive and ours against it (no verdicts).
+     */
+    const against = async (operation: string, body: string, connections: number, withDesignCard = false) => {
       const ourArm = graphqlArm(`${operation} via our gateway (distributed)`, ourPort, bearer, body);
       const hiveArm = graphqlArm(`${operation} via Hive Gateway`, port(hive), bearer, body);
       const rustArm = graphqlArm(`${operation} via Hive Gateway, Rust query planner`, port(rust), bearer, body);
-      await checkSameAnswers([ourArm, hiveArm, rustArm]);
+      const cardArm = graphqlArm(`${operation} via the design-card gateway`, port(designCard), bearer, body);
+      await checkSameAnswers([ourArm, hiveArm, rustArm, ...(withDesignCard ? [cardArm] : [])]);
       const measured = { ...settings, connections };
       const hiveRows = await compareArms(load, measured, {
         suite: 'peer',
@@ -341,8 +357,28 @@ export async function runPeerBench(context: BenchContext): Promise<BenchRow[]> {
           ratioOf: 'cpu',
         })),
       );
+      if (!withDesignCard) return;
+      const cardRows = await compareArms(load, measured, {
+        suite: 'peer',
+        name: `design-card gateway / Hive Gateway: ${operation}`,
+        subject: cardArm,
+        baseline: hiveArm,
+        target: null,
+        ratioOf: 'cpu',
+      });
+      rows.push(...withReachability(cardRows));
+      rows.push(
+        ...(await compareArms(load, measured, {
+          suite: 'peer',
+          name: `ours / design-card gateway: ${operation}`,
+          subject: ourArm,
+          baseline: cardArm,
+          target: null,
+          ratioOf: 'cpu',
+        })),
+      );
     };
-    await against('me', JSON.stringify({ query: meQuery }), settings.connections);
+    await against('me', JSON.stringify({ query: meQuery }), settings.connections, true);
     const nestedName = `nested tasks (${nestedPageSize})`;
     if (
       !settings.filter ||
@@ -361,6 +397,7 @@ export async function runPeerBench(context: BenchContext): Promise<BenchRow[]> {
     }
     return rows;
   } finally {
+    await new Promise<void>((resolve) => designCard.close(() => resolve()));
     await new Promise<void>((resolve) => rust.close(() => resolve()));
     await new Promise<void>((resolve) => hive.close(() => resolve()));
     await ours.close();
