@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { httpClient } from '../test/client.js';
-import { compareArms, customRow, type Arm, type BenchRow } from './lib/compare.js';
+import { compareArms, customRow, selects, type Arm, type BenchRow } from './lib/compare.js';
 import type { BenchContext } from './lib/context.js';
 import type { RequestSpec } from './lib/load-generator.js';
 import { recordStatements, sendJson } from './lib/wire-statements.js';
@@ -37,7 +37,7 @@ const comparisons = {
  */
 export async function runPageFloorsBench(context: BenchContext): Promise<BenchRow[]> {
   const { bench, load, settings } = context;
-  const wanted = Object.values(comparisons).filter((name) => !settings.filter || name.includes(settings.filter));
+  const wanted = Object.values(comparisons).filter((name) => selects(settings, name));
   if (wanted.length === 0) return [];
   const api = httpClient(bench.url);
   const { accessToken } = await bench.login();
@@ -63,7 +63,7 @@ export async function runPageFloorsBench(context: BenchContext): Promise<BenchRo
   };
   const rows: BenchRow[] = [];
 
-  if (!settings.filter || comparisons.statements.includes(settings.filter)) {
+  if (selects(settings, comparisons.statements)) {
     const sizes = [spec('/graphql', nestedBody(smallPage)), pages.nested.graph];
     const projectSizes = [spec('/graphql', projectsBody(smallPage)), pages.projects.graph];
     const recorded = await recordStatements(bench, [...sizes, ...projectSizes], async (port) => {
@@ -128,7 +128,7 @@ export async function runPageFloorsBench(context: BenchContext): Promise<BenchRo
         ratioOf: 'cpu',
       })),
     );
-    if (!settings.filter || comparisons.subgraphs.includes(settings.filter)) {
+    if (selects(settings, comparisons.subgraphs)) {
       const standalone = await startStandaloneSubgraphs(bench);
       const ours = await startOurGateway(bench, standalone.urls);
       try {
@@ -161,7 +161,7 @@ export async function runPageFloorsBench(context: BenchContext): Promise<BenchRo
       { name: comparisons.designNested, page: 'nested', subgraphBudget: subgraphTarget },
       { name: comparisons.designProjects, page: 'projects' },
     ] as const;
-    const design = designPages.filter(({ name }) => !settings.filter || name.includes(settings.filter));
+    const design = designPages.filter(({ name }) => selects(settings, name));
     if (design.length > 0) {
       rows.push(
         ...(await measureDesignFloors({

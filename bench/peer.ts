@@ -10,7 +10,7 @@ import { InternalIdentity } from '@platform/lib/graphql/internal-identity';
 import { createLogger } from '@platform/lib/logger';
 import { readProjectFile } from '@platform/lib/project-root';
 import { httpClient } from '../test/client.js';
-import { compareArms, customRow, type Arm, type BenchRow } from './lib/compare.js';
+import { compareArms, customRow, selects, type Arm, type BenchRow } from './lib/compare.js';
 import { callerContext, startDesignCardGateway } from './design-card-gateway.js';
 import type { BenchContext } from './lib/context.js';
 import { benchEnvironment, type BenchSystem } from './lib/system.js';
@@ -275,16 +275,16 @@ async function withCpuShares(
 }
 
 /**
- * The design-card arm against Hive Gateway, labelled with what it leaves of the target (no verdict: the row
- * explains ours/Hive's): how many µs per request our own code could add to it and still pass, or that even
- * Apollo Server over @apollo/gateway alone is above the target.
+ * The design-card arm against a peer, labelled with what it leaves of ours' target against that peer (no
+ * verdict: the row explains ours/peer's): how many µs per request our own code could add to it and still pass,
+ * or that even Apollo Server over @apollo/gateway alone is above the target.
  */
-function withReachability([subject, baseline]: BenchRow[]): BenchRow[] {
+function withReachability([subject, baseline]: BenchRow[], target: number): BenchRow[] {
   if (!subject || !baseline) return [];
-  const left = hiveTarget * baseline.cpuUsPerRequest - subject.cpuUsPerRequest;
+  const left = target * baseline.cpuUsPerRequest - subject.cpuUsPerRequest;
   const reach =
     left < 0
-      ? `target ${hiveTarget} unreachable with the design card`
+      ? `target ${target.toFixed(1)} unreachable with the design card`
       : `reachable: ${left.toFixed(0)} µs left for our edge`;
   return [{ ...subject, arm: `${subject.arm} (${reach})` }, baseline];
 }
@@ -310,9 +310,11 @@ ${answers.map((answer) => answer.slice(0, 400)).join('\n')}`);
  * (@graphql-hive/gateway) and by Hive Gateway with the Rust query planner (@graphql-hive/router-runtime), each
  * in this process in front of the same standalone subgraph processes, for `me` and for the nested tasks page.
  * The server CPU per request is the gateway's alone (the subgraphs are other processes); the verdicts are on it.
- * For `me`, also the design-card gateway (design-card-gateway.ts) against Hive and ours against it, without
- * verdicts: whether the 0.4 target is reachable at all with Apollo Server and @apollo/gateway, and what our edge
- * costs on top of them (BENCH_FILTER=': me' runs the `me` rows alone).
+ * Also the design-card gateway (design-card-gateway.ts) against the peer whose target is in doubt (Hive for `me`,
+ * the Rust planner for the nested page) and ours against it, without verdicts: whether ours' target is reachable
+ * at all with Apollo Server and @apollo/gateway, and what our edge costs on top of them (BENCH_FILTER=': me' runs
+ * the `me` rows alone; BENCH_FILTER='Rust planner): nested|design-card gateway: nested' the nested page's
+ * design-card rows and ours/Rust beside them).
  */
 export async function runPeerBench(context: BenchContext): Promise<BenchRow[]> {
   const { bench, load, settings } = context;
@@ -329,14 +331,19 @@ export async function runPeerBench(context: BenchContext): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
     /**
      * Ours against both peers for one operation: Hive with the subgraphs' CPU behind each, then the Rust arm;
-     * with `designCard`, then the design-card gateway against Hive and ours against it (no verdicts).
+     * then the design-card gateway against the peer `designCardAgainst` names and ours against it (no verdicts).
      */
-    const against = async (operation: string, body: string, connections: number, withDesignCard = false) => {
+    const against = async (
+      operation: string,
+      body: string,
+      connections: number,
+      designCardAgainst: 'hive' | 'rust',
+    ) => {
       const ourArm = graphqlArm(`${operation} via our gateway (distributed)`, ourPort, bearer, body);
       const hiveArm = graphqlArm(`${operation} via Hive Gateway`, port(hive), bearer, body);
       const rustArm = graphqlArm(`${operation} via Hive Gateway, Rust query planner`, port(rust), bearer, body);
       const cardArm = graphqlArm(`${operation} via the design-card gateway`, port(designCard), bearer, body);
-      await checkSameAnswers([ourArm, hiveArm, rustArm, ...(withDesignCard ? [cardArm] : [])]);
+      await checkSameAnswers([ourArm, hiveArm, rustArm, cardArm]);
       const measured = { ...settings, connections };
       const hiveRows = await compareArms(load, measured, {
         suite: 'peer',
@@ -357,16 +364,19 @@ export async function runPeerBench(context: BenchContext): Promise<BenchRow[]> {
           ratioOf: 'cpu',
         })),
       );
-      if (!withDesignCard) return;
+      const peer =
+        designCardAgainst === 'hive'
+          ? { name: 'Hive Gateway', arm: hiveArm, target: hiveTarget }
+          : { name: 'Hive Gateway (Rust planner)', arm: rustArm, target: rustTarget };
       const cardRows = await compareArms(load, measured, {
         suite: 'peer',
-        name: `design-card gateway / Hive Gateway: ${operation}`,
+        name: `design-card gateway / ${peer.name}: ${operation}`,
         subject: cardArm,
-        baseline: hiveArm,
+        baseline: peer.arm,
         target: null,
         ratioOf: 'cpu',
       });
-      rows.push(...withReachability(cardRows));
+      rows.push(...withReachability(cardRows, peer.target));
       rows.push(
         ...(await compareArms(load, measured, {
           suite: 'peer',
@@ -378,13 +388,15 @@ export async function runPeerBench(context: BenchContext): Promise<BenchRow[]> {
         })),
       );
     };
-    await against('me', JSON.stringify({ query: meQuery }), settings.connections, true);
+    await against('me', JSON.stringify({ query: meQuery }), settings.connections, 'hive');
     const nestedName = `nested tasks (${nestedPageSize})`;
-    if (
-      !settings.filter ||
-      `ours / Hive Gateway: ${nestedName}`.includes(settings.filter) ||
-      `ours / Hive Gateway (Rust planner): ${nestedName}`.includes(settings.filter)
-    ) {
+    const nestedRows = [
+      `ours / Hive Gateway: ${nestedName}`,
+      `ours / Hive Gateway (Rust planner): ${nestedName}`,
+      `design-card gateway / Hive Gateway (Rust planner): ${nestedName}`,
+      `ours / design-card gateway: ${nestedName}`,
+    ];
+    if (nestedRows.some((name) => selects(settings, name))) {
       const projectCode = await seedTasks(bench, httpClient(bench.url), accessToken);
       const variables = {
         projectId: projectCode,
@@ -393,7 +405,7 @@ export async function runPeerBench(context: BenchContext): Promise<BenchRow[]> {
         includeActivities: true,
       };
       // A page is about 200 ms of CPU across the processes: few connections, as the tasks-nested suite has.
-      await against(nestedName, JSON.stringify({ query: nestedOperation(), variables }), 4);
+      await against(nestedName, JSON.stringify({ query: nestedOperation(), variables }), 4, 'rust');
     }
     return rows;
   } finally {

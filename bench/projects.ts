@@ -2,7 +2,7 @@ import { restRoutes } from '@platform/rest-adapters/index';
 import { httpClient, loginAs, type HttpClient } from '../test/client.js';
 import { uploadFiles } from '../test/files.js';
 import { createUser } from '../test/users.js';
-import type { BenchRow } from './lib/compare.js';
+import { selects, type BenchRow } from './lib/compare.js';
 import type { BenchContext } from './lib/context.js';
 import type { BenchSystem } from './lib/system.js';
 import { compareRestWithGraph } from './lib/wire-statements.js';
@@ -96,7 +96,7 @@ const complete = (project: ListedProject) =>
  */
 export async function runProjectsBench(context: BenchContext): Promise<BenchRow[]> {
   const { bench, settings } = context;
-  const wanted = Object.values(comparisons).filter((name) => !settings.filter || name.includes(settings.filter));
+  const wanted = Object.values(comparisons).filter((name) => selects(settings, name));
   if (wanted.length === 0) return [];
 
   const api = httpClient(bench.url);

@@ -3,7 +3,7 @@ import { httpClient, loginAs, type HttpClient } from '../test/client.js';
 import { uploadFiles } from '../test/files.js';
 import { createTask, taskBody } from '../test/tasks-kit.js';
 import { createUser } from '../test/users.js';
-import type { BenchRow } from './lib/compare.js';
+import { selects, type BenchRow } from './lib/compare.js';
 import type { BenchContext } from './lib/context.js';
 import type { BenchSystem } from './lib/system.js';
 import { compareRestWithGraph } from './lib/wire-statements.js';
@@ -105,7 +105,7 @@ const complete = (task: NestedTask) =>
  */
 export async function runTasksNestedBench(context: BenchContext): Promise<BenchRow[]> {
   const { bench, settings } = context;
-  const wanted = Object.values(comparisons).filter((name) => !settings.filter || name.includes(settings.filter));
+  const wanted = Object.values(comparisons).filter((name) => selects(settings, name));
   if (wanted.length === 0) return [];
 
   const api = httpClient(bench.url);

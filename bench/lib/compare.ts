@@ -8,8 +8,16 @@ export interface BenchSettings {
   roundMs: number;
   warmupMs: number;
   connections: number;
-  /** Only comparisons whose name contains this run (for profiling one at a time). */
+  /**
+   * Only comparisons whose name contains this run (for profiling one at a time); `|` separates alternatives, so
+   * rows that share no words can run together.
+   */
   filter?: string;
+}
+
+/** Whether BENCH_FILTER lets the comparison of this name run: no filter, or one of its alternatives in the name. */
+export function selects(settings: BenchSettings, name: string): boolean {
+  return !settings.filter || settings.filter.split('|').some((alternative) => name.includes(alternative));
 }
 
 /** One side of a comparison: a server in this process and the request the load generator repeats. */
@@ -134,7 +142,7 @@ export async function compareArms(
   comparison: Comparison,
 ): Promise<BenchRow[]> {
   const { subject, baseline } = comparison;
-  if (settings.filter && !comparison.name.includes(settings.filter)) return [];
+  if (!selects(settings, comparison.name)) return [];
   await measure(load, baseline, settings.warmupMs, settings.connections);
   await measure(load, subject, settings.warmupMs, settings.connections);
   const rounds = { subject: [] as Round[], baseline: [] as Round[] };

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { openSystem } from '@platform/gateway/system';
 import { createLogger } from '@platform/lib/logger';
 import { startStatementCounter } from '../../test/sql-statement-counter.js';
-import { compareArms, customRow, type Arm, type BenchRow } from './compare.js';
+import { compareArms, customRow, selects, type Arm, type BenchRow } from './compare.js';
 import type { BenchContext } from './context.js';
 import type { RequestSpec } from './load-generator.js';
 import type { BenchSystem } from './system.js';
@@ -117,7 +117,7 @@ export async function compareRestWithGraph<Item extends { id: string }>(
   const arms = { graph: graph.spec, rest: rest.spec };
   await checkArmsAgree(bench.port, arms, check);
   const rows: BenchRow[] = [];
-  if (!settings.filter || names.statements.includes(settings.filter)) {
+  if (selects(settings, names.statements)) {
     const [graphCount, restCount] = await countStatements(bench, [graph.spec, rest.spec], (port) =>
       checkArmsAgree(port, arms, check),
     );
