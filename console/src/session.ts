@@ -139,13 +139,23 @@ export async function graph<Data, Variables>(
   ...[variables]: VariablesOf<Variables>
 ): Promise<Data> {
   const body = { query: operation.toString(), variables };
+  const token = await accessToken();
   try {
-    return (await request<Wrapped<Data>>('/graphql', body, await accessToken())).data;
+    return (await request<Wrapped<Data>>('/graphql', body, token)).data;
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 'UNAUTHENTICATED' || !tokens) throw error;
+    if (!(error instanceof ApiError) || error.code !== 'UNAUTHENTICATED') throw error;
+    refuseIfEnded();
     await renewOnce();
     return (await request<Wrapped<Data>>('/graphql', body, await accessToken())).data;
   }
+}
+
+/**
+ * A call sent signed in and refused after the session ended meanwhile (another call met the refused renewal
+ * first and forgot the tokens) says what that call said, not its own refusal ("Token has been revoked").
+ */
+function refuseIfEnded(): void {
+  if (!tokens) throw new SessionEndedError();
 }
 
 /** A call as the signed-in user; a refused expired token is renewed once and the call made again. */
@@ -159,7 +169,8 @@ async function asSignedIn(call: (authorization: string) => Promise<Response>): P
     }
   };
   let response = await attempt();
-  if (response.status === 401 && tokens) {
+  if (response.status === 401) {
+    refuseIfEnded();
     await renewOnce();
     response = await attempt();
   }
