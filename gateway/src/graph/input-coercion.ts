@@ -21,6 +21,7 @@ import {
 } from 'graphql';
 import { GraphQLJSON, GraphQLJSONObject, GraphQLSafeInt } from 'graphql-scalars';
 import { ValidationError } from '@platform/lib/errors';
+import { perOperation } from './per-operation.js';
 
 /**
  * Inputs the graph's types cannot coerce (out of range, wrong type, unknown or missing fields) are refused here,
@@ -188,23 +189,8 @@ interface ArgumentLiteral {
   type: GraphQLInputType;
 }
 
-/**
- * The arguments to check of each operation, found once: the walk over the document with the schema's types cost a
- * `me` more than the check itself (issue 29), and which arguments an operation has depends on its schema and its
- * document only. Apollo Server reuses one parsed document per query text, so an operation node stands for it.
- */
-const argumentLiteralsOf = new WeakMap<
-  OperationDefinitionNode,
-  { schema: GraphQLSchema; document: DocumentNode; literals: ArgumentLiteral[] }
->();
-
-function argumentLiterals(
-  schema: GraphQLSchema,
-  document: DocumentNode,
-  operation: OperationDefinitionNode,
-): ArgumentLiteral[] {
-  const known = argumentLiteralsOf.get(operation);
-  if (known?.schema === schema && known.document === document) return known.literals;
+/** The arguments to check of each operation, found once per parsed document (`perOperation`). */
+const argumentLiterals = perOperation((schema, document, operation): ArgumentLiteral[] => {
   const typeInfo = new TypeInfo(schema);
   const literals: ArgumentLiteral[] = [];
   const visitor = visitWithTypeInfo(typeInfo, {
@@ -218,9 +204,8 @@ function argumentLiterals(
   for (const definition of document.definitions) {
     if (definition === operation || definition.kind === Kind.FRAGMENT_DEFINITION) visit(definition, visitor);
   }
-  argumentLiteralsOf.set(operation, { schema, document, literals });
   return literals;
-}
+});
 
 /**
  * Arguments written into the document: the custom scalars' literals pass the gateway's validation unchecked. The

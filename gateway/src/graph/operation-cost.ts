@@ -10,6 +10,7 @@ import {
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import { refusalOf } from './format-error.js';
+import { perOperation } from './per-operation.js';
 import { OperationTooCostlyError } from './graph.errors.js';
 
 /**
@@ -46,15 +47,12 @@ export function operationCost(
 }
 
 /**
- * The cost of each operation that declares no variables, computed once: it then depends on its schema and its
- * document only (Apollo Server reuses one parsed document per query text, so an operation node stands for it), and
- * the estimate's walk over the document was a `me`'s largest part of our gateway's own code (issue 29). An operation
- * with variables is estimated on each request, with the variables it came with.
+ * The cost of an operation that declares no variables depends on its schema and document only: computed once per
+ * parsed document (`perOperation`). An operation with variables is estimated on each request, with its variables.
  */
-const costOfConstantOperation = new WeakMap<
-  OperationDefinitionNode,
-  { schema: GraphQLSchema; document: DocumentNode; cost: number }
->();
+const constantCost = perOperation((schema, document, operation) =>
+  operationCost(schema, document, {}, operation.name?.value),
+);
 
 function costOf(
   schema: GraphQLSchema,
@@ -66,11 +64,7 @@ function costOf(
   if (!operation || (operation.variableDefinitions?.length ?? 0) > 0) {
     return operationCost(schema, document, variables, operationName);
   }
-  const known = costOfConstantOperation.get(operation);
-  if (known?.schema === schema && known.document === document) return known.cost;
-  const cost = operationCost(schema, document, {}, operationName);
-  costOfConstantOperation.set(operation, { schema, document, cost });
-  return cost;
+  return constantCost(schema, document, operation);
 }
 
 /** Refuses an operation over the bound with a clear error, before anything runs (issue 31, item 4). */
