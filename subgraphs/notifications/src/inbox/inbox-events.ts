@@ -2,6 +2,7 @@ import type { Logger } from '@platform/lib/logger';
 import type { PubSub, Unsubscribe } from '@platform/lib/store/ports';
 import { withCatchUp } from '@platform/lib/store/catch-up-iterator';
 import { pubSubIterator, type Subscribable } from '@platform/lib/store/pubsub-iterator';
+import { withFields } from '@platform/lib/with-fields';
 import { InboxChange, type InboxItem, type InboxUpdate } from './inbox-state.types.js';
 import type { InboxEvent, NotificationType } from './inbox.types.js';
 import type { InsertedRow } from './notification.repository.js';
@@ -46,14 +47,13 @@ export function newItemEvent(row: InsertedRow): AddressedInboxEvent {
     readAt: null,
     createdAt: row.created_at.toISOString(),
   };
-  const item: InboxItem = {
-    ...notification,
+  const item: InboxItem = withFields(notification, {
     title: row.title,
     category: row.trigger_event,
     seenAt: null,
     archivedAt: null,
     snoozedUntil: null,
-  };
+  });
   return {
     userId: row.user_id,
     event: { unreadCount: row.unread, notification },

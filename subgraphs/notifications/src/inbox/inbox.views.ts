@@ -1,3 +1,4 @@
+import { withFields } from '@platform/lib/with-fields';
 import type { InboxEvents } from './inbox-events.js';
 import type { InboxChange, InboxItem } from './inbox-state.types.js';
 import type { NotificationType } from './inbox.types.js';
@@ -20,14 +21,13 @@ export function notificationView(notification: Notification): NotificationType {
 }
 
 export function inboxItemView(notification: Notification): InboxItem {
-  return {
-    ...notificationView(notification),
+  return withFields(notificationView(notification), {
     title: notification.title,
     category: notification.triggerEvent,
     seenAt: isoOf(notification.seenAt),
     archivedAt: isoOf(notification.archivedAt),
     snoozedUntil: isoOf(notification.snoozedUntil),
-  };
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CommentRecord } from '../comments/comment.records.js';
+import { withFields } from '@platform/lib/with-fields';
 import { commentView } from '../comments/comment.views.js';
 import type { Activity } from './activity.entity.js';
 import type { TaskActivityType } from './activity.types.js';
@@ -27,10 +28,9 @@ export function activityView(activity: ActivityRow, comment: CommentRecord | nul
     updatedAt: activity.updatedAt.toISOString(),
   };
   if (comment && addedCommentIdOf(activity) === comment.comment.id) {
-    return { ...entry, comment: commentView(comment), history: null };
+    return withFields(entry, { comment: commentView(comment), history: null });
   }
-  return {
-    ...entry,
+  return withFields(entry, {
     comment: null,
     history: {
       id: activity.id,
@@ -40,7 +40,7 @@ export function activityView(activity: ActivityRow, comment: CommentRecord | nul
       from: activity.from,
       to: activity.to,
     },
-  };
+  });
 }
 
 /** One task's entries, each added comment found among `comments`, the task's comments as its viewer sees them. */
