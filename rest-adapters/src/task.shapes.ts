@@ -1,5 +1,6 @@
 import { taskPriorities } from '@platform/lib/contract/project-values';
 import { z } from '@platform/lib/validation';
+import { withFields } from '@platform/lib/with-fields';
 import { commentOf, commentShape, commentStateOf } from './comment.shapes.js';
 import { graphql } from './generated/index.js';
 import type { ActivityFieldsFragment, CommentFieldsFragment, TaskFieldsFragment } from './generated/graphql.js';
@@ -104,9 +105,17 @@ export function taskPageOf(page: GraphPage<TaskFieldsFragment>) {
 }
 
 /** The spec's Activity: either `comment` (the spec's Comment) or `history`, the other key absent. */
-function activityOf({ comment, history, ...entry }: ActivityFieldsFragment) {
+function activityOf(activity: ActivityFieldsFragment) {
+  const entry = {
+    id: activity.id,
+    taskId: activity.taskId,
+    createdAt: activity.createdAt,
+    updatedAt: activity.updatedAt,
+  };
   // The graph's TaskActivity has one of the two: an entry without a comment has its history.
-  return comment ? { ...entry, comment: commentOf(comment) } : { ...entry, history: history! };
+  return activity.comment
+    ? withFields(entry, { comment: commentOf(activity.comment) })
+    : withFields(entry, { history: activity.history! });
 }
 
 /**
@@ -133,11 +142,10 @@ export function activitiesOf(activities: ActivityFieldsFragment[]) {
 type NestedTask = TaskFieldsFragment & { comments?: CommentFieldsFragment[]; activities?: ActivityFieldsFragment[] };
 
 function nestedTaskOf(item: NestedTask) {
-  return {
-    ...taskOf(item),
+  return withFields(taskOf(item), {
     ...(item.comments && { comments: item.comments.map(commentOf) }),
     ...(item.activities !== undefined && { activities: activitiesOf(item.activities) }),
-  };
+  });
 }
 
 /**
