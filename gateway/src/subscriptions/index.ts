@@ -87,6 +87,7 @@ export async function attachSubscriptions(options: SubscriptionsOptions): Promis
     },
     formatError: (error) => formatError(error, error),
     logger,
+    now,
   });
   return {
     close: async () => {

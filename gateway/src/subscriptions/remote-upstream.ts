@@ -80,6 +80,8 @@ class ResumableSubscription {
   private connectedAt: number | null = null;
   /** The loss the next attempt resumes from; null on the first attempt. */
   private lostAt: number | null = null;
+  /** The client's own loss, when it subscribed again after losing its socket: the first attempt resumes from it. */
+  private readonly clientResumedFrom: number | null;
   /** When the connection that was up went down: the resume window counts from there. */
   private downSince = 0;
   private retries = 0;
@@ -102,7 +104,9 @@ class ResumableSubscription {
   constructor(
     private readonly deps: Dependencies,
     private readonly request: UpstreamRequest,
-  ) {}
+  ) {
+    this.clientResumedFrom = request.context.resumeSince?.getTime() ?? null;
+  }
 
   start(): void {
     const { identity, now } = this.deps;
@@ -124,7 +128,8 @@ class ResumableSubscription {
       },
     });
     const { query, variables, operationName } = this.request;
-    const extensions = resuming ? { [resumeExtension]: new Date(this.lostAt!).toISOString() } : undefined;
+    const resumeFrom = this.lostAt ?? this.clientResumedFrom;
+    const extensions = resumeFrom !== null ? { [resumeExtension]: new Date(resumeFrom).toISOString() } : undefined;
     const unsubscribe = client.subscribe<Record<string, unknown>>(
       { query, variables, operationName, ...(extensions ? { extensions } : {}) },
       {
@@ -151,7 +156,8 @@ class ResumableSubscription {
     }
     if (connectedAt !== null) {
       this.downSince = now();
-      if (this.lostAt === null || this.downSince - connectedAt >= settledMs) this.lostAt = this.downSince;
+      if (this.downSince - connectedAt >= settledMs) this.lostAt = this.downSince;
+      else this.lostAt ??= this.clientResumedFrom ?? this.downSince;
     }
     if (now() - this.downSince >= resumeWindowMs) {
       this.push({ errors: [this.unavailable()] });

@@ -150,6 +150,7 @@ describe('subscription bridge: any subgraph, payload fields resolved through the
       executeOperation: async () => ({ data: null }),
       formatError: (error) => error,
       logger,
+      now: Date.now,
     });
   });
   afterAll(async () => {

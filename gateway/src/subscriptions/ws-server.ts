@@ -18,6 +18,7 @@ import { ServiceUnavailableError } from '@platform/lib/errors';
 import type { GatewayContext, RequestInfo } from '@platform/lib/graphql/context';
 import { graphQLErrorOf, maskedGraphQLError } from '@platform/lib/graphql/error-boundary';
 import { refuseOversizedQuietly } from '@platform/lib/graphql/oversized-messages';
+import { resumeSinceOf } from '@platform/lib/graphql/subscription-resume';
 import type { Logger } from '@platform/lib/logger';
 import { drainOf } from '@platform/lib/process/http-drain';
 import { closeSockets, tryAgainLater } from '@platform/lib/process/socket-close';
@@ -55,6 +56,7 @@ export interface SubscriptionServerOptions {
   ): Promise<ExecutionResult>;
   formatError(error: GraphQLFormattedError): GraphQLFormattedError;
   logger: Logger;
+  now(): number;
 }
 
 /** A socket is one request: its facts come from the upgrade, its caller from the init's token. */
@@ -96,11 +98,15 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
   wss.on('wsClientError', (_error, socket, request) => refuseUpgrade(socket, request, new InvalidUpgradeError()));
   const rules = [...specifiedRules, ...operationLimitRules];
   const documents = new CheckedDocuments((document) => validate(executor.planner.apiSchema, document, rules));
-  const contextOf = (state: ConnectionState): GatewayContext => ({
-    request: state.info,
-    caller: state.caller,
-    authFailure: null,
-  });
+  /**
+   * A client that lost its socket subscribes again with the time of the loss (`extensions.resumeSince`), as the
+   * edge does upstream: an inbox subscription then sends what was published since first, which closes the gap
+   * between the client's re-read and the new subscription going live; one that cannot catch up refuses (503).
+   */
+  const contextOf = (state: ConnectionState, extensions?: Record<string, unknown> | null): GatewayContext => {
+    const resumeSince = resumeSinceOf(extensions, options.now());
+    return { request: state.info, caller: state.caller, authFailure: null, ...(resumeSince && { resumeSince }) };
+  };
   /**
    * The gateway's error boundary for socket results too: known codes pass, the rest is masked. Results of the
    * gateway's own execution arrive formatted already; formatting again changes nothing.
@@ -172,7 +178,7 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
           document,
           variableValues: payload.variables ?? {},
           operationName: payload.operationName ?? undefined,
-          contextValue: contextOf(ctx.extra.state!),
+          contextValue: contextOf(ctx.extra.state!, payload.extensions),
         };
       },
       execute: executeOnSocket,

@@ -19,8 +19,8 @@ export interface GatewayContext {
   /** Why a presented bearer was refused; raised only by operations that need a caller. */
   authFailure: AppError | null;
   /**
-   * A subscription the edge subscribed again after losing its upstream at this time (subscription-resume.ts):
-   * a subscription that can read what was published since sends that first.
+   * A subscription subscribed again after a loss at this time (subscription-resume.ts): by the edge after losing its
+   * upstream, or by a client after losing its socket. One that can read what was published since sends that first.
    */
   resumeSince?: Date;
 }

@@ -4,7 +4,8 @@ import type { GatewayContext } from './context.js';
 /**
  * A subscription the edge subscribes again after losing its upstream connection (a subgraph replica restarted or
  * the network dropped) carries the time of that loss in its `extensions`, so that the subgraph first sends what
- * was published since then (issue 25). Only the edge talks to a subgraph's socket, under its signed identity.
+ * was published since then (issue 25). Only the edge talks to a subgraph's socket, under its signed identity. A
+ * client that lost its socket to the edge asks the same of the edge, which passes it on.
  */
 export const resumeExtension = 'resumeSince';
 
