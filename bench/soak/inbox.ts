@@ -6,6 +6,17 @@ const subscription = 'subscription { inboxChanged { unreadCount notification { i
 /** Long enough for a subscription sent on a new socket to be live through the edge to the subgraph's channel. */
 const subscriptionStartMs = 2000;
 
+/** A subscribe message; after a loss it resumes from it, so the items created meanwhile come first. */
+const subscribeMessage = (id: string, lostAt: number | undefined) =>
+  JSON.stringify({
+    id,
+    type: 'subscribe',
+    payload: {
+      query: subscription,
+      ...(lostAt !== undefined && { extensions: { resumeSince: new Date(lostAt).toISOString() } }),
+    },
+  });
+
 interface Holder {
   subscriber: Subscriber;
   socket?: WebSocket;
@@ -14,6 +25,8 @@ interface Holder {
   reconnections: number;
   /** Reconnections after which the list was read (the page caught up). */
   catchUps: number;
+  /** The earliest loss the subscription has not surely resumed from yet. */
+  lostAt?: number;
 }
 
 interface InboxPage {
@@ -56,7 +69,7 @@ export class LiveInboxes {
       socket.on('message', (data) => {
         const message = JSON.parse(String(data)) as { type: string; payload?: any };
         if (message.type === 'connection_ack') {
-          socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: subscription } }));
+          this.subscribe(holder, socket, '1');
           resolve();
         } else if (message.type === 'next') {
           const notification = message.payload?.data?.inboxChanged?.notification;
@@ -65,6 +78,7 @@ export class LiveInboxes {
         } else if (message.type === 'complete' || message.type === 'error') {
           // The server ended the subscription on an open socket: subscribe again, then read what was missed.
           holder.reconnections += 1;
+          holder.lostAt ??= Date.now();
           setTimeout(() => void this.resubscribe(holder, socket), 250);
         }
       });
@@ -73,6 +87,7 @@ export class LiveInboxes {
         resolve();
         if (this.stopped) return;
         holder.reconnections += 1;
+        holder.lostAt ??= Date.now();
         setTimeout(() => void this.reconnect(holder), 250 + Math.random() * 750);
       });
     });
@@ -80,10 +95,20 @@ export class LiveInboxes {
 
   private async resubscribe(holder: Holder, socket: WebSocket): Promise<void> {
     if (this.stopped || socket.readyState !== WebSocket.OPEN) return;
-    socket.send(
-      JSON.stringify({ id: String(++this.subscriptionIds), type: 'subscribe', payload: { query: subscription } }),
-    );
+    this.subscribe(holder, socket, String(++this.subscriptionIds));
     await this.catchUp(holder);
+  }
+
+  /** The loss is forgotten once the subscription has surely started on a socket still open. */
+  private subscribe(holder: Holder, socket: WebSocket, id: string): void {
+    const lostAt = holder.lostAt;
+    socket.send(subscribeMessage(id, lostAt));
+    if (lostAt === undefined) return;
+    setTimeout(() => {
+      if (holder.socket === socket && socket.readyState === WebSocket.OPEN && holder.lostAt === lostAt) {
+        holder.lostAt = undefined;
+      }
+    }, subscriptionStartMs);
   }
 
   private async reconnect(holder: Holder): Promise<void> {
@@ -94,15 +119,13 @@ export class LiveInboxes {
   }
 
   /**
-   * Reads the list at once, and again once the new subscription has surely started: graphql-ws never says when a
-   * subscription is live upstream (through the edge to the subgraph and its Redis channel), so an item published
-   * after the first read and before then reaches the client neither way (one of 200 subscribers in a 1-minute
-   * soak, an item sent 0.24 s after the edge was killed).
+   * Reads the list once, as the console does. An item published after the read and before the new subscription
+   * was live upstream (graphql-ws never says when) comes with the subscription, which resumes from the loss
+   * (`resumeSince`); before clients could ask that, a second read 2 s later covered it (one of 200 subscribers in a
+   * 1-minute soak missed an item sent 0.24 s after the edge was killed).
    */
   private async catchUp(holder: Holder): Promise<void> {
     if (await this.readList(holder)) holder.catchUps += 1;
-    await new Promise((resolve) => setTimeout(resolve, subscriptionStartMs));
-    await this.readList(holder);
   }
 
   /**

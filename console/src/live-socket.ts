@@ -12,6 +12,8 @@ export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'parked';
 export interface Served {
   query: string;
   variables: Record<string, unknown>;
+  /** Asked to resume from a loss of the socket (`extensions.resumeSince`), which it honours. */
+  resumable: boolean;
   next(data: unknown): void;
   refused(message: string): void;
 }
@@ -25,6 +27,15 @@ export interface SocketEvents {
 // A socket silent this long after a ping is taken for dead: a dropped network does not always close it.
 const pongTimeoutMs = 5_000;
 const keepAliveMs = 10_000;
+/** What a subscription sends; its `extensions` change when the socket goes down (graphql-ws's own are read-only). */
+interface SubscribePayload {
+  query: string;
+  variables: Record<string, unknown>;
+  extensions?: { resumeSince: string };
+}
+
+/** A socket up this long has surely started its subscriptions again: a later loss resumes from that one. */
+const settledMs = 2_000;
 
 /** Waits before the next attempt: quickly at first, then at most every 8 seconds, with jitter. */
 export const retryWait = (retries: number) =>
@@ -44,7 +55,12 @@ export class LiveSocket {
   private client: Client | null = null;
   private readonly served = new Map<string, Served>();
   private readonly running = new Map<string, () => void>();
+  /** The subscribe payloads sent, which graphql-ws sends again as they are when it reconnects. */
+  private readonly payloads = new Map<string, SubscribePayload>();
   private opened = false;
+  /** The earliest loss (a drop, a park) the subscriptions have not surely resumed from. */
+  private lostAt: number | null = null;
+  private settling: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly events: SocketEvents) {}
 
@@ -66,8 +82,10 @@ export class LiveSocket {
         connected: (_socket, _payload, wasRetry) => {
           this.events.state('live');
           if (wasRetry || resumed) this.events.caughtUp();
+          this.settling = setTimeout(() => (this.lostAt = null), settledMs);
         },
         closed: (event) => {
+          this.lost();
           if (this.client) this.events.state('reconnecting');
           // 4403: the edge ended the socket's authority (a session ended elsewhere, a token run out). A renewal
           // tells which: a refused one ends the session here too, instead of reconnecting with a dead token
@@ -88,8 +106,10 @@ export class LiveSocket {
   /** Closes the socket but keeps what it serves, to subscribe again when it opens. */
   park(): void {
     if (!this.client) return;
+    this.lost();
     this.running.forEach((stop) => stop());
     this.running.clear();
+    this.payloads.clear();
     const client = this.client;
     this.client = null;
     void client.dispose();
@@ -114,7 +134,18 @@ export class LiveSocket {
   unserve(key: string): void {
     this.running.get(key)?.();
     this.running.delete(key);
+    this.payloads.delete(key);
     this.served.delete(key);
+  }
+
+  /** The socket went down: the resumable subscriptions ask, when sent again, for what was published since. */
+  private lost(): void {
+    clearTimeout(this.settling);
+    this.lostAt ??= Date.now();
+    const extensions = { resumeSince: new Date(this.lostAt).toISOString() };
+    this.payloads.forEach((payload, key) => {
+      if (this.served.get(key)?.resumable) payload.extensions = extensions;
+    });
   }
 
   /** Ends every subscription a tab asked for (the tab closed). */
@@ -129,23 +160,28 @@ export class LiveSocket {
   private start(key: string): void {
     const served = this.served.get(key);
     if (!served || !this.client || this.running.has(key)) return;
-    const unsubscribe = this.client.subscribe(
-      { query: served.query, variables: served.variables },
-      {
-        next: (result) => {
-          if (result.data) served.next(result.data);
-        },
-        error: (error) => {
-          this.running.delete(key);
-          const refusal = refusalOf(error);
-          if (refusal) {
-            this.served.delete(key);
-            served.refused(refusal);
-          } else void retryWait(2).then(() => this.start(key));
-        },
-        complete: () => undefined,
+    const resumeSince = served.resumable && this.lostAt !== null ? new Date(this.lostAt).toISOString() : null;
+    const payload: SubscribePayload = {
+      query: served.query,
+      variables: served.variables,
+      ...(resumeSince && { extensions: { resumeSince } }),
+    };
+    this.payloads.set(key, payload);
+    const unsubscribe = this.client.subscribe(payload, {
+      next: (result) => {
+        if (result.data) served.next(result.data);
       },
-    );
+      error: (error) => {
+        this.running.delete(key);
+        this.payloads.delete(key);
+        const refusal = refusalOf(error);
+        if (refusal) {
+          this.served.delete(key);
+          served.refused(refusal);
+        } else void retryWait(2).then(() => this.start(key));
+      },
+      complete: () => undefined,
+    });
     this.running.set(key, unsubscribe);
   }
 }

@@ -26,7 +26,7 @@ export class LiveView {
     variables: Variables,
     next: (data: Data) => void,
   ): void {
-    this.stops.push(follow(operation, variables, next, (message) => say(`Failed: ${message}`)));
+    this.stops.push(follow(operation, variables, next, { refused: (message) => say(`Failed: ${message}`) }));
   }
 
   /** Reads the view again shortly. */

@@ -11,7 +11,14 @@ export type { ConnectionState } from './live-socket.js';
 type Message =
   | { type: 'hello'; tab: string }
   | { type: 'leader'; tab: string }
-  | { type: 'subscribe'; tab: string; id: string; query: string; variables: Record<string, unknown> }
+  | {
+      type: 'subscribe';
+      tab: string;
+      id: string;
+      query: string;
+      variables: Record<string, unknown>;
+      resumable: boolean;
+    }
   | { type: 'unsubscribe'; tab: string; id: string }
   | { type: 'next'; tab: string; id: string; data: unknown }
   | { type: 'refused'; tab: string; id: string; message: string }
@@ -23,6 +30,7 @@ type Message =
 interface Local {
   query: string;
   variables: Record<string, unknown>;
+  resumable: boolean;
   next(data: unknown): void;
   refused(message: string): void;
 }
@@ -53,15 +61,14 @@ const post = (message: Message) => channel?.postMessage(message);
 const visible = () => document.visibilityState === 'visible';
 
 /** The leader's socket serves a tab's subscription, its results going back to that tab. */
-function serveFor(from: string, id: string, query: string, variables: Record<string, unknown>): void {
+function serveFor(from: string, id: string, asked: Pick<Local, 'query' | 'variables' | 'resumable'>): void {
   if (from === tab) {
     const local = locals.get(id);
     if (local) socket?.serve(`${tab}/${id}`, local);
     return;
   }
   socket?.serve(`${from}/${id}`, {
-    query,
-    variables,
+    ...asked,
     next: (data) => post({ type: 'next', tab: from, id, data }),
     refused: (message) => post({ type: 'refused', tab: from, id, message }),
   });
@@ -87,7 +94,7 @@ function lead(): void {
     },
   });
   visibleTabs.set(tab, visible());
-  locals.forEach((local, id) => serveFor(tab, id, local.query, local.variables));
+  locals.forEach((local, id) => serveFor(tab, id, local));
   post({ type: 'leader', tab });
   decideParking();
 }
@@ -101,13 +108,13 @@ function received(message: Message): void {
       return;
     case 'leader':
       // A new leader (or one answering a newcomer) is told every subscription of this tab, and its visibility.
-      locals.forEach((local, id) =>
-        post({ type: 'subscribe', tab, id, query: local.query, variables: local.variables }),
+      locals.forEach(({ query, variables, resumable }, id) =>
+        post({ type: 'subscribe', tab, id, query, variables, resumable }),
       );
       post({ type: 'visible', tab, visible: visible() });
       return;
     case 'subscribe':
-      serveFor(message.tab, message.id, message.query, message.variables);
+      serveFor(message.tab, message.id, message);
       return;
     case 'unsubscribe':
       socket?.unserve(`${message.tab}/${message.id}`);
@@ -193,6 +200,16 @@ export function onConnectionState(listener: (state: ConnectionState) => void): v
   stateListeners.add(listener);
 }
 
+export interface FollowOptions {
+  /** Shown when the server refuses for good; the subscription then ends. */
+  refused?: (message: string) => void;
+  /**
+   * The subscription sends what was published while the socket was down when asked (`resumeSince`: the inbox's);
+   * the others refuse to resume, so they are not asked.
+   */
+  resumable?: boolean;
+}
+
 /**
  * Follows a subscription until stopped, on the leader's socket (this tab's, when it leads). A refusal the page
  * should show goes to `refused` and ends it; other errors are retried by the leader.
@@ -201,13 +218,19 @@ export function follow<Data, Variables extends Record<string, unknown>>(
   operation: TypedDocumentString<Data, Variables>,
   variables: Variables,
   next: (data: Data) => void,
-  refused: (message: string) => void = () => undefined,
+  { refused = () => undefined, resumable = false }: FollowOptions = {},
 ): () => void {
   const id = String((lastId += 1));
-  const local: Local = { query: operation.toString(), variables, next: (data) => next(data as Data), refused };
+  const local: Local = {
+    query: operation.toString(),
+    variables,
+    resumable,
+    next: (data) => next(data as Data),
+    refused,
+  };
   locals.set(id, local);
-  if (socket) serveFor(tab, id, local.query, variables);
-  else post({ type: 'subscribe', tab, id, query: local.query, variables });
+  if (socket) serveFor(tab, id, local);
+  else post({ type: 'subscribe', tab, id, query: local.query, variables, resumable });
   return () => {
     locals.delete(id);
     if (socket) socket.unserve(`${tab}/${id}`);

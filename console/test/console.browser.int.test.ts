@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Locator } from 'playwright-core';
+import type { Locator, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUser, seedDemoData } from '@platform/gateway/operator/demo-data';
 import { operatorToolsOf } from '@platform/gateway/operator/operator-tools';
@@ -130,6 +130,15 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
   });
 
   it('reconnects after the network drops and catches up: the item sent meanwhile shows once, nothing twice', async () => {
+    // What the page sends on its sockets: after the drop, the inbox's subscription resumes from the loss.
+    const subscribes: { query: string; extensions?: { resumeSince?: string } }[] = [];
+    const watchSocket = (socket: WebSocket) =>
+      socket.on('framesent', ({ payload }) => {
+        const message = JSON.parse(String(payload)) as { type: string; payload?: (typeof subscribes)[number] };
+        if (message.type === 'subscribe' && message.payload) subscribes.push(message.payload);
+      });
+    page().on('websocket', watchSocket);
+    const beforeDrop = await page().evaluate(() => Date.now());
     proxy.setMode('refuse');
     try {
       await expect.poll(() => text('#connection'), waitLong).toBe('Reconnecting…');
@@ -145,6 +154,15 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
     const ids = await attributeOfEach(items, 'data-id');
     expect(ids).toHaveLength(5);
     expect(new Set(ids).size).toBe(5);
+    const afterLive = await page().evaluate(() => Date.now());
+    page().off('websocket', watchSocket);
+    const inbox = subscribes.filter((payload) => payload.query.includes('inboxUpdated'));
+    expect(inbox.length, 'the inbox subscribed again on the new socket').toBeGreaterThan(0);
+    for (const { extensions } of inbox) {
+      const since = Date.parse(extensions?.resumeSince ?? '');
+      expect(since, 'resumeSince: the time of the loss').toBeGreaterThanOrEqual(beforeDrop);
+      expect(since).toBeLessThanOrEqual(afterLive);
+    }
 
     expect((await notify('After the reconnection')).status).toBe(201);
     await expect.poll(() => items.first().innerText()).toContain('After the reconnection');

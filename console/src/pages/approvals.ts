@@ -110,7 +110,7 @@ async function request(documentName: string): Promise<void> {
     { id: approval.confirmationId },
     // The graph types a status as a String; its values are the auth spec's four.
     (data) => decided(approval, data.confirmationStatusChanged.status as ApprovalStatus),
-    (message) => say(`Failed: ${message}`),
+    { refused: (message) => say(`Failed: ${message}`) },
   );
   say(`Approval requested for ${documentName}: waiting for your phone`);
   render();

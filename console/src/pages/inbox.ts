@@ -231,7 +231,8 @@ function changed({ inboxUpdated }: InboxUpdatesSubscription): void {
 
 /** Starts following the inbox for the signed-in user (the badge on every page); the returned function stops it. */
 export function startInbox(): () => void {
-  const stop = follow(updates, {}, changed);
+  // Resumed after a drop: an item created between the catch-up's read and the new subscription still arrives.
+  const stop = follow(updates, {}, changed, { resumable: true });
   const stopCatchingUp = onReconnect(() =>
     quietly(async () => {
       if (open) await refresh();
