@@ -21,8 +21,11 @@ const json = { 'content-type': 'application/json' };
 type DeviceAlgorithm = ClientDevice['algorithm'];
 
 const algorithms: DeviceAlgorithm[] = ['ES256', 'RS256'];
-/** Issue 17: a full login takes at most this multiple of its lower bound's time. */
-const lowerBoundTarget = 1.15;
+/**
+ * A full login takes at most this multiple of its lower bound's time: issue 17 asked 1.15, issue 29 moved it to 1.3,
+ * where that round's evidence put it (1.27-1.28x then).
+ */
+const lowerBoundTarget = 1.3;
 const biometricClient = fileURLToPath(new URL('./clients/biometric-client.js', import.meta.url));
 
 /** Runs the client process; cpuUs is the server process's CPU time (user + system) meanwhile. */
@@ -285,7 +288,7 @@ async function unloadedAgainstFloor(context: BenchContext, device: ClientDevice)
  * Issue 3's numbers: full biometric logins per second (challenge + signed verify) per algorithm under load,
  * the server's signature verification beside node:crypto's, and the unloaded login time against its floor,
  * the slowest database round trip of a login plus one signature verify, and against its lower bound (the same
- * round trips behind bare node:http; target: at most 1.15 times its time, issue 17).
+ * round trips behind bare node:http; target: at most 1.3 times its time, issues 17 and 29).
  */
 export async function runBiometricBench(context: BenchContext): Promise<BenchRow[]> {
   const { settings, bench } = context;
@@ -321,7 +324,7 @@ export async function runBiometricBench(context: BenchContext): Promise<BenchRow
     rows.push(
       {
         ...timed(
-          `full login, 1 connection (${(loginMs / bareMs).toFixed(2)}x of its lower bound, target <= 1.15x)`,
+          `full login, 1 connection (${(loginMs / bareMs).toFixed(2)}x of its lower bound, target <= ${lowerBoundTarget}x)`,
           sequential,
           sequential.latenciesMs,
           'subject',

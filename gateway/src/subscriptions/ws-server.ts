@@ -178,7 +178,10 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): { 
           document,
           variableValues: payload.variables ?? {},
           operationName: payload.operationName ?? undefined,
-          contextValue: contextOf(ctx.extra.state!, payload.extensions),
+          contextValue: contextOf(
+            ctx.extra.state!,
+            operation?.operation === 'subscription' ? payload.extensions : undefined,
+          ),
         };
       },
       execute: executeOnSocket,
