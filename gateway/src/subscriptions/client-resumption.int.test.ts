@@ -20,6 +20,10 @@ interface InboxChanged {
   errors?: { message: string; extensions: { code: string } }[];
 }
 
+interface InboxUpdated {
+  data: { inboxUpdated: { change: string; item: { message: string } } };
+}
+
 const inboxUpdates = 'subscription { inboxUpdated { change item { message } } }';
 
 /**
@@ -60,11 +64,15 @@ describe.skipIf(servicesMissing).each([
     );
     expect(created.status).toBe(201);
   };
-  const subscribeAs = async (user: TestUser, query: string, extensions?: Record<string, unknown>) => {
+  const subscribeAs = async <Event = InboxChanged>(
+    user: TestUser,
+    query: string,
+    extensions?: Record<string, unknown>,
+  ) => {
     const socket = wsClient(edge.url, user.token);
     sockets.push(socket);
     const ready = connected(socket);
-    const events = collect<InboxChanged>(socket, query, {}, extensions);
+    const events = collect<Event>(socket, query, {}, extensions);
     await ready;
     return events;
   };
@@ -76,7 +84,7 @@ describe.skipIf(servicesMissing).each([
     await notify(user, 'While the socket was down');
 
     const inbox = await subscribeAs(user, inboxSubscription, { [resumeExtension]: lostAt });
-    const updates = await subscribeAs(user, inboxUpdates, { [resumeExtension]: lostAt });
+    const updates = await subscribeAs<InboxUpdated>(user, inboxUpdates, { [resumeExtension]: lostAt });
     await inbox.next(1);
     await updates.next(1);
     await pause(300);
@@ -86,9 +94,7 @@ describe.skipIf(servicesMissing).each([
     await pause(300);
 
     expect(messagesOf(inbox.events)).toEqual(['While the socket was down', 'Live again']);
-    expect(
-      updates.events.map((event: any) => [event.data.inboxUpdated.change, event.data.inboxUpdated.item.message]),
-    ).toEqual([
+    expect(updates.events.map(({ data }) => [data.inboxUpdated.change, data.inboxUpdated.item.message])).toEqual([
       ['CREATED', 'While the socket was down'],
       ['CREATED', 'Live again'],
     ]);
