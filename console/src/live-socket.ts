@@ -142,10 +142,16 @@ export class LiveSocket {
   private lost(): void {
     clearTimeout(this.settling);
     this.lostAt ??= Date.now();
-    const extensions = { resumeSince: new Date(this.lostAt).toISOString() };
     this.payloads.forEach((payload, key) => {
-      if (this.served.get(key)?.resumable) payload.extensions = extensions;
+      const extensions = this.resumeExtensions(this.served.get(key));
+      if (extensions) payload.extensions = extensions;
     });
+  }
+
+  /** What a resumable subscription sends after a loss it has not surely resumed from; nothing otherwise. */
+  private resumeExtensions(served: Served | undefined): SubscribePayload['extensions'] {
+    if (!served?.resumable || this.lostAt === null) return undefined;
+    return { resumeSince: new Date(this.lostAt).toISOString() };
   }
 
   /** Ends every subscription a tab asked for (the tab closed). */
@@ -160,11 +166,11 @@ export class LiveSocket {
   private start(key: string): void {
     const served = this.served.get(key);
     if (!served || !this.client || this.running.has(key)) return;
-    const resumeSince = served.resumable && this.lostAt !== null ? new Date(this.lostAt).toISOString() : null;
+    const extensions = this.resumeExtensions(served);
     const payload: SubscribePayload = {
       query: served.query,
       variables: served.variables,
-      ...(resumeSince && { extensions: { resumeSince } }),
+      ...(extensions && { extensions }),
     };
     this.payloads.set(key, payload);
     const unsubscribe = this.client.subscribe(payload, {
