@@ -25,6 +25,12 @@ const processTests = [
  * a time after the suite, before the process tests.
  */
 const browserTests = ['**/*.browser.int.test.ts'];
+/**
+ * The suite's files share one module cache per worker (`isolate: false`): importing the product once per file cost
+ * about 560 s of a run's vitest time. A file that changes what stays set for the life of a process (the
+ * OpenTelemetry provider, registered once and never unregistered: lib/src/tracing.ts) gets a module cache of its own.
+ */
+const processWideTests = ['gateway/src/edge/tracing.int.test.ts'];
 const excluded = ['node_modules/**', 'dist/**', '.data/**'];
 const graphqlDir = dirname(require.resolve('graphql/package.json'));
 
@@ -51,8 +57,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'suite', include: ['**/*.test.ts'], exclude: [...excluded, ...processTests, ...browserTests] },
+        test: {
+          name: 'suite',
+          include: ['**/*.test.ts'],
+          exclude: [...excluded, ...processTests, ...browserTests, ...processWideTests],
+          isolate: false,
+        },
       },
+      { extends: true, test: { name: 'process-wide', include: processWideTests, exclude: excluded } },
       {
         extends: true,
         test: {
