@@ -121,10 +121,17 @@ export function closing(client: Client): Promise<{ code: number; reason: string;
   );
 }
 
-/** The inbox subscription of a client, once the server has acknowledged the connection it opens. */
-export async function openInbox(client: Client) {
+/**
+ * The inbox subscription of a client (or another inbox subscription, with the subscribe message's extensions), once
+ * the server has acknowledged the connection it opens.
+ */
+export async function openInbox<T = Record<string, unknown>>(
+  client: Client,
+  query = inboxSubscription,
+  extensions?: Record<string, unknown>,
+) {
   const ready = connected(client);
-  const inbox = collect(client, inboxSubscription);
+  const inbox = collect<T>(client, query, {}, extensions);
   await ready;
   return inbox;
 }

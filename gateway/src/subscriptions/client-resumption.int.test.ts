@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resumeExtension } from '@platform/lib/graphql/subscription-resume';
 import { createNotificationsSubgraph } from '@platform/notifications/app';
-import {
-  actorsOf,
-  collect,
-  connected,
-  inboxSubscription,
-  wsClient,
-  type Actors,
-} from '../../../test/notifications-kit.js';
+import { actorsOf, inboxSubscription, openInbox, wsClient, type Actors } from '../../../test/notifications-kit.js';
 import { createTestDatabase, newSharedResources, startTestServer, type TestServer } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
 import { startStandaloneSubgraph, type StandaloneSubgraph } from '../../../test/standalone-subgraph.js';
@@ -71,10 +64,7 @@ describe.skipIf(servicesMissing).each([
   ) => {
     const socket = wsClient(edge.url, user.token);
     sockets.push(socket);
-    const ready = connected(socket);
-    const events = collect<Event>(socket, query, {}, extensions);
-    await ready;
-    return events;
+    return openInbox<Event>(socket, query, extensions);
   };
   const messagesOf = (events: InboxChanged[]) => events.map((event) => event.data?.inboxChanged.notification.message);
 
