@@ -180,6 +180,12 @@ interface ChannelSubscription {
 }
 
 /**
+ * The handshake each connection is in, shared by every channel subscribed meanwhile: one listener pair per
+ * handshake, not one per channel (a burst of channels at start-up passed Node's limit of ten listeners).
+ */
+const handshakes = new WeakMap<Redis, Promise<void>>();
+
+/**
  * ioredis 5.8.2 to 5.11 writes a SUBSCRIBE sent between a connection's 'connect' and 'ready' at once, ahead of its
  * ready check, then refuses that check's own INFO on the now-subscribed connection and fails every command waiting
  * with it (redis/ioredis#2037, fixed in 6, which STACK.md keeps out). Such a SUBSCRIBE waits for the handshake's
@@ -189,15 +195,21 @@ interface ChannelSubscription {
  */
 function afterHandshake(connection: Redis): Promise<void> {
   if (connection.status !== 'connect') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      connection.off('ready', done);
-      connection.off('close', done);
-      resolve();
-    };
-    connection.on('ready', done);
-    connection.on('close', done);
-  });
+  let handshake = handshakes.get(connection);
+  if (!handshake) {
+    handshake = new Promise((resolve) => {
+      const done = () => {
+        connection.off('ready', done);
+        connection.off('close', done);
+        handshakes.delete(connection);
+        resolve();
+      };
+      connection.on('ready', done);
+      connection.on('close', done);
+    });
+    handshakes.set(connection, handshake);
+  }
+  return handshake;
 }
 
 class RedisPubSub implements PubSub {
