@@ -58,6 +58,11 @@ export async function openBrowser(screenshotsFolder: string): Promise<TestBrowse
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  // Which request a console's "Failed to load resource" was: the report of a failed test names it.
+  const failedRequests: string[] = [];
+  page.on('requestfailed', (request) =>
+    failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`),
+  );
   return {
     context,
     page,
@@ -79,6 +84,7 @@ export async function openBrowser(screenshotsFolder: string): Promise<TestBrowse
         `#status ${await said('#status')}`,
         `#connection ${await said('#connection')}`,
         `errors ${JSON.stringify(errors.slice(-5))}`,
+        `failed requests ${JSON.stringify(failedRequests.slice(-5))}`,
       ];
       return facts.join('; ');
     },

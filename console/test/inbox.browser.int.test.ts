@@ -273,6 +273,39 @@ describe.skipIf(servicesMissing || browserMissing)(
       await browser.screenshot('web-push-received-desktop');
     });
 
+    it('says a failed read of a burst and reads again at the next change: nothing goes unhandled', async () => {
+      await page().locator('#nav-inbox').click();
+      await expect.poll(() => page().getByRole('heading', { level: 1 }).innerText()).toBe('Inbox');
+      await expect.poll(() => page().locator('[aria-busy="true"]').count()).toBe(0);
+      const errorsBefore = browser.errors.length;
+      // The inbox's reads are held a moment, so that a second change comes during the first; the second read is
+      // cut as a server going down would cut it.
+      let reads = 0;
+      await page().route('**/graphql', async (route) => {
+        if (!route.request().postData()?.includes('query InboxView')) return route.continue();
+        reads += 1;
+        if (reads === 2) return route.abort('connectionreset');
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return route.continue();
+      });
+      try {
+        await notify('First of a burst');
+        await expect.poll(() => reads).toBe(1);
+        await notify('Second of a burst');
+        await expect
+          .poll(() => text('#status'), waitLong)
+          .toBe('Failed: The server cannot be reached. Check the connection and try again.');
+        expect(reads).toBe(2);
+      } finally {
+        await page().unroute('**/graphql');
+      }
+      await notify('After the failed read');
+      await expect.poll(() => items().first().innerText()).toContain('After the failed read');
+      expect(await items().filter({ hasText: 'of a burst' }).count()).toBe(2);
+      // Chromium logs the cut request; nothing else (an unhandled rejection would be the page's error).
+      expect(browser.errors.splice(errorsBefore)).toEqual(['Failed to load resource: net::ERR_CONNECTION_RESET']);
+    });
+
     it('passes the accessibility check on every page it showed, and nothing left the machine', async () => {
       expect(accessibility).toEqual([]);
       expect(browser.leftTheMachine).toEqual([]);

@@ -194,24 +194,27 @@ function choose(category: string | null): void {
   void act(() => show({ category, page: 1 }));
 }
 
-/** Reads the view again in place (no "Loading…"): many changes in a burst make one or two reads, not one each. */
+/**
+ * Reads the view again in place (no "Loading…"): many changes in a burst make one or two reads, not one each. A
+ * change that comes during a read is read by one more read, which every caller since awaits: each caller sees a
+ * read begun after its change, and a failed read reaches callers that say it (not an unhandled rejection).
+ */
 let reading: Promise<void> | null = null;
 let readAgain = false;
 function refresh(): Promise<void> {
-  if (reading) {
-    readAgain = true;
-    return reading;
-  }
-  reading = read()
-    .then(render)
-    .finally(() => {
-      reading = null;
-      if (readAgain) {
-        readAgain = false;
-        void refresh();
-      }
-    });
+  readAgain = true;
+  reading ??= readUntilCurrent().finally(() => {
+    reading = null;
+    readAgain = false;
+  });
   return reading;
+}
+
+async function readUntilCurrent(): Promise<void> {
+  while (readAgain) {
+    readAgain = false;
+    render(await read());
+  }
 }
 
 /** The person is looking at the inbox: what it shows is seen. */
