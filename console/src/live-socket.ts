@@ -112,7 +112,9 @@ export class LiveSocket {
     this.payloads.clear();
     const client = this.client;
     this.client = null;
-    void client.dispose();
+    // graphql-ws's dispose awaits a connection attempt under way, and rejects when that attempt fails (a socket
+    // cut, a token no longer there after a sign-out): the socket is gone either way, as parking wants.
+    client.dispose().catch(() => undefined);
     this.events.state('parked');
   }
 

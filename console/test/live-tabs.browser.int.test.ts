@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '@platform/lib/project-root';
 import { buildProduct } from '../../test/build.js';
@@ -131,6 +131,37 @@ describe.skipIf(servicesMissing || browserMissing)(
         .poll(() => listed(second), waitLong)
         .toContainEqual(expect.stringContaining('After the first tab closed'));
       expect(browser.leftTheMachine).toEqual([]);
+    });
+
+    it('parks while its socket is still connecting, and the attempt cut meanwhile leaves no error behind', async () => {
+      const pageErrors: string[] = [];
+      second.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+      // The next socket is held before its acknowledgement; later ones reach the server.
+      let held: WebSocketRoute | undefined;
+      await second.routeWebSocket(/\/graphql$/, (socket) => {
+        if (held) return socket.connectToServer();
+        held = socket;
+      });
+      await setVisible(second, false);
+      await expect.poll(() => sockets.open, waitLong).toBe(0);
+      await setVisible(second, true);
+      await expect.poll(() => held, waitLong).toBeDefined();
+      await expect.poll(() => second.locator('#connection').innerText()).toBe('Connecting…');
+      await setVisible(second, false);
+      await expect
+        .poll(() => second.locator('#connection').innerText(), waitLong)
+        .toBe('Paused (no console tab is visible)');
+      await held!.close({ code: 1011, reason: 'cut while connecting' });
+      // A round trip through the page's event loop: a rejection of the attempt would have been reported by now.
+      await second.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+      expect(pageErrors).toEqual([]);
+      await setVisible(second, true);
+      await expect.poll(() => second.locator('#connection').innerText(), waitLong).toBe('Live');
+      await notify('After the cut attempt');
+      await expect
+        .poll(() => listed(second), waitLong)
+        .toContainEqual(expect.stringContaining('After the cut attempt'));
+      expect(pageErrors).toEqual([]);
     });
   },
 );
