@@ -114,7 +114,7 @@ export class LiveSocket {
     this.client = null;
     // graphql-ws's dispose awaits a connection attempt under way, and rejects when that attempt fails (a socket
     // cut, a token no longer there after a sign-out): the socket is gone either way, as parking wants.
-    client.dispose().catch(() => undefined);
+    Promise.resolve(client.dispose()).catch(() => undefined);
     this.events.state('parked');
   }
 

@@ -139,8 +139,8 @@ describe.skipIf(servicesMissing || browserMissing)(
       // The next socket is held before its acknowledgement; later ones reach the server.
       let held: WebSocketRoute | undefined;
       await second.routeWebSocket(/\/graphql$/, (socket) => {
-        if (held) return socket.connectToServer();
-        held = socket;
+        if (held) socket.connectToServer();
+        else held = socket;
       });
       await setVisible(second, false);
       await expect.poll(() => sockets.open, waitLong).toBe(0);
