@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { projectRoot } from '@platform/lib/project-root';
 
 const chromiumPath = '/usr/bin/chromium';
@@ -25,6 +25,11 @@ export interface TestBrowser {
   leftTheMachine: string[];
   /** Console errors and page errors, such as Content-Security-Policy violations. */
   errors: string[];
+  /**
+   * What the page's own code let escape (an uncaught exception, an unhandled rejection) in any page of the
+   * context: `reportPagesOnFailure` fails the test during which one appears.
+   */
+  uncaught: string[];
   screenshot(name: string): Promise<void>;
   /** Where the page is and what it says, for a failed test's report (CI keeps only the end of its output). */
   stateOf(): Promise<string>;
@@ -58,6 +63,15 @@ export async function openBrowser(screenshotsFolder: string): Promise<TestBrowse
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  const uncaught: string[] = [];
+  const watchUncaught = (watched: Page) =>
+    watched.on('pageerror', (error) =>
+      uncaught.push(
+        `${watched.url()}: ${error.stack || error.message || '(no message: a value that is not an Error)'}`,
+      ),
+    );
+  context.pages().forEach(watchUncaught);
+  context.on('page', watchUncaught);
   // Which request a console's "Failed to load resource" was: the report of a failed test names it.
   const failedRequests: string[] = [];
   page.on('requestfailed', (request) =>
@@ -68,6 +82,7 @@ export async function openBrowser(screenshotsFolder: string): Promise<TestBrowse
     page,
     leftTheMachine,
     errors,
+    uncaught,
     screenshot: async (name) => {
       await page.screenshot({ path: join(projectRoot(), 'test-results', screenshotsFolder, `${name}.png`) });
     },
@@ -145,16 +160,25 @@ export async function addVirtualAuthenticator(browser: TestBrowser) {
 
 /**
  * After a failed test, adds what each page showed to the test's errors: CI keeps only the end of its output, where
- * the failures are listed, and a page's heading, status line and console errors say which step went wrong.
+ * the failures are listed, and a page's heading, status line and console errors say which step went wrong. A test
+ * during which a page's own code let an error escape (`uncaught`) fails, whatever it asserted.
  */
 export function reportPagesOnFailure(browsers: () => Record<string, TestBrowser | undefined>): void {
+  const uncaughtBefore = new Map<string, number>();
+  beforeEach(() => {
+    for (const [name, browser] of Object.entries(browsers())) uncaughtBefore.set(name, browser?.uncaught.length ?? 0);
+  });
   afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
+    const escaped = Object.entries(browsers()).flatMap(([name, browser]) =>
+      (browser?.uncaught.slice(uncaughtBefore.get(name) ?? 0) ?? []).map((error) => `${name}: ${error}`),
+    );
+    if (escaped.length === 0 && task.result?.state !== 'fail') return;
     const states = await Promise.all(
       Object.entries(browsers()).map(
         async ([name, browser]) => `${name}: ${(await browser?.stateOf()) ?? '(not open)'}`,
       ),
     );
-    throw new Error(`What the pages showed: ${states.join(' | ')}`);
+    const uncaught = escaped.length > 0 ? `Uncaught in the page during this test: ${escaped.join(' | ')}. ` : '';
+    throw new Error(`${uncaught}What the pages showed: ${states.join(' | ')}`);
   });
 }

@@ -134,8 +134,7 @@ describe.skipIf(servicesMissing || browserMissing)(
     });
 
     it('parks while its socket is still connecting, and the attempt cut meanwhile leaves no error behind', async () => {
-      const pageErrors: string[] = [];
-      second.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+      const uncaughtBefore = browser.uncaught.length;
       // The next socket is held before its acknowledgement; later ones reach the server.
       let held: WebSocketRoute | undefined;
       await second.routeWebSocket(/\/graphql$/, (socket) => {
@@ -154,14 +153,14 @@ describe.skipIf(servicesMissing || browserMissing)(
       await held!.close({ code: 1011, reason: 'cut while connecting' });
       // A round trip through the page's event loop: a rejection of the attempt would have been reported by now.
       await second.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
-      expect(pageErrors).toEqual([]);
+      expect(browser.uncaught.slice(uncaughtBefore)).toEqual([]);
       await setVisible(second, true);
       await expect.poll(() => second.locator('#connection').innerText(), waitLong).toBe('Live');
       await notify('After the cut attempt');
       await expect
         .poll(() => listed(second), waitLong)
         .toContainEqual(expect.stringContaining('After the cut attempt'));
-      expect(pageErrors).toEqual([]);
+      expect(browser.uncaught.slice(uncaughtBefore)).toEqual([]);
     });
   },
 );

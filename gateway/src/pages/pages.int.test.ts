@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserMissing, openBrowser, type TestBrowser } from '../../../test/browser.js';
+import { browserMissing, openBrowser, reportPagesOnFailure, type TestBrowser } from '../../../test/browser.js';
 import { httpClient } from '../../../test/client.js';
 import { adminCredentials, startIsolatedServer } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
@@ -51,6 +51,7 @@ describe.skipIf(servicesMissing || browserMissing)('the explorer and the REST re
     server = await startIsolatedServer();
     browser = await openBrowser('pages');
   });
+  reportPagesOnFailure(() => ({ browser }));
   afterAll(async () => {
     await browser?.close();
     await server?.close();
