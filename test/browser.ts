@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach } from 'vitest';
 import { projectRoot } from '@platform/lib/project-root';
 
 const chromiumPath = '/usr/bin/chromium';
@@ -164,14 +164,16 @@ export async function addVirtualAuthenticator(browser: TestBrowser) {
  * during which a page's own code let an error escape (`uncaught`) fails, whatever it asserted.
  */
 export function reportPagesOnFailure(browsers: () => Record<string, TestBrowser | undefined>): void {
-  const uncaughtBefore = new Map<string, number>();
-  beforeEach(() => {
-    for (const [name, browser] of Object.entries(browsers())) uncaughtBefore.set(name, browser?.uncaught.length ?? 0);
-  });
+  // How far each browser's uncaught errors were reported: one that reaches this process between two tests is
+  // reported by the next one rather than by none.
+  const reported = new WeakMap<TestBrowser, number>();
   afterEach(async ({ task }) => {
-    const escaped = Object.entries(browsers()).flatMap(([name, browser]) =>
-      (browser?.uncaught.slice(uncaughtBefore.get(name) ?? 0) ?? []).map((error) => `${name}: ${error}`),
-    );
+    const escaped = Object.entries(browsers()).flatMap(([name, browser]) => {
+      if (!browser) return [];
+      const fresh = browser.uncaught.slice(reported.get(browser) ?? 0);
+      reported.set(browser, browser.uncaught.length);
+      return fresh.map((error) => `${name}: ${error}`);
+    });
     if (escaped.length === 0 && task.result?.state !== 'fail') return;
     const states = await Promise.all(
       Object.entries(browsers()).map(

@@ -195,25 +195,28 @@ function choose(category: string | null): void {
 }
 
 /**
- * Reads the view again in place (no "Loading…"): many changes in a burst make one or two reads, not one each. A
- * change that comes during a read is read by one more read, which every caller since awaits: each caller sees a
- * read begun after its change, and a failed read reaches callers that say it (not an unhandled rejection).
+ * Reads the view again in place (no "Loading…"): many changes in a burst make one or two reads, not one each. The
+ * changes that come during a read share one more read after it, which each of them awaits: a caller sees a read
+ * begun after its change, and a failed read reaches the callers that say it (not an unhandled rejection).
  */
 let reading: Promise<void> | null = null;
-let readAgain = false;
+let queued: Promise<void> | null = null;
 function refresh(): Promise<void> {
-  readAgain = true;
-  reading ??= readUntilCurrent().finally(() => {
-    reading = null;
-    readAgain = false;
-  });
-  return reading;
+  if (!reading) return (reading = readOnce());
+  queued ??= reading
+    .catch(() => undefined)
+    .then(() => {
+      queued = null;
+      return refresh();
+    });
+  return queued;
 }
 
-async function readUntilCurrent(): Promise<void> {
-  while (readAgain) {
-    readAgain = false;
+async function readOnce(): Promise<void> {
+  try {
     render(await read());
+  } finally {
+    reading = null;
   }
 }
 
