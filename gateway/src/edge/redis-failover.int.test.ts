@@ -26,6 +26,8 @@ interface Answer {
   status: number;
   retryAfter: string | null;
   ms: number;
+  /** A refusal's message: a failure's report says which refusal it was. */
+  message?: string;
 }
 
 /**
@@ -60,10 +62,11 @@ describe.skipIf(servicesMissing)('a Redis failover through Sentinel', () => {
   /** A REST path and /internal/verify, each needing Redis (limit, revocation), timed. */
   async function answersOf(token: string): Promise<Answer[]> {
     const api = clientFromNewIp(server.url);
-    const timed = async (request: Promise<{ status: number; headers: Headers }>) => {
+    const timed = async (request: Promise<{ status: number; headers: Headers; body: { message?: string } }>) => {
       const started = Date.now();
-      const { status, headers } = await request;
-      return { status, retryAfter: headers.get('retry-after'), ms: Date.now() - started };
+      const { status, headers, body } = await request;
+      const message = status === 200 ? undefined : body?.message;
+      return { status, retryAfter: headers.get('retry-after'), ms: Date.now() - started, message };
     };
     return Promise.all([
       timed(api.get('/api/v1/auth/devices', { token })),
@@ -122,9 +125,17 @@ describe.skipIf(servicesMissing)('a Redis failover through Sentinel', () => {
 
     // Stays recovered, and the logouts made before the failover are still in force, the lost marker's too.
     for (const revoked of [loggedOut, lostMarker]) {
-      expect((await answersOf(revoked.accessToken)).map((answer) => answer.status)).toEqual([401, 401]);
+      const answers = await answersOf(revoked.accessToken);
+      expect(
+        answers.map((answer) => answer.status),
+        JSON.stringify(answers),
+      ).toEqual([401, 401]);
     }
-    expect((await answersOf(live.accessToken)).map((answer) => answer.status)).toEqual([200, 200]);
+    const answers = await answersOf(live.accessToken);
+    expect(
+      answers.map((answer) => answer.status),
+      JSON.stringify(answers),
+    ).toEqual([200, 200]);
 
     // A notification raised after the failover reaches the subscription opened before it.
     const created = await actors.api.post(
