@@ -21,6 +21,8 @@ const verifyHeaders = { 'x-service-name': 'redis-failover' };
 const requestBoundMs = 2500;
 /** Sentinel notices in 1 s (down-after-milliseconds) and promotes within a few; the platform follows by itself. */
 const recoveryBoundMs = 15_000;
+/** Two hello periods of the Sentinels (2 s each): by then every one of them announced the new primary. */
+const sentinelsAgreeMs = 4000;
 
 interface Answer {
   status: number;
@@ -93,6 +95,10 @@ describe.skipIf(servicesMissing)('a Redis failover through Sentinel', () => {
     expect(await primary.exists(`${shared.redisKeyPrefix}revocations:loaded`), 'the epoch').toBe(1);
     expect(await primary.wait(1, 2000), 'the replica acknowledged the writes').toBe(1);
 
+    // When the system's connection became usable again: once, on the promoted replica, and never after.
+    const readyAgainAt: number[] = [];
+    server.system.platform.stores.keyValue.onReconnected(() => readyAgainAt.push(Date.now()));
+
     const killedAt = Date.now();
     process.kill(redis.primary.process.pid!, 'SIGKILL');
     const during: Answer[] = [];
@@ -122,6 +128,11 @@ describe.skipIf(servicesMissing)('a Redis failover through Sentinel', () => {
       expect(answer.ms, 'never hangs').toBeLessThan(requestBoundMs);
     }
     expect(during.some((answer) => answer.status === 503)).toBe(true);
+
+    // Every Sentinel announces the new primary (+switch-master), the others up to a hello period (2 s) after the
+    // leader; a connection already on it is kept (sentinel-failovers.ts), so no request fails after the recovery.
+    await pause(sentinelsAgreeMs);
+    expect(readyAgainAt.filter((at) => at > recoveredAt!).map((at) => at - killedAt)).toEqual([]);
 
     // Stays recovered, and the logouts made before the failover are still in force, the lost marker's too.
     for (const revoked of [loggedOut, lostMarker]) {

@@ -4,6 +4,7 @@ import type { RedisConnection } from '../config.js';
 import { ServiceUnavailableError } from '../errors.js';
 import { deliverEach, type MessageHandler } from './deliver-each.js';
 import type { KeyValueStore, PubSub, RateDecision, RateLimitStore, Stores } from './ports.js';
+import { SentinelFailovers } from './sentinel-failovers.js';
 
 /** Token bucket in one script so concurrent instances never double-spend; Redis TIME is the one clock. */
 const takeTokenScript = `
@@ -218,7 +219,14 @@ class RedisPubSub implements PubSub {
   private readonly resumeListeners = new Set<(downSince: number) => void>();
   private closed = false;
 
-  constructor(private readonly deps: { publisher: Redis; prefix: string }) {}
+  constructor(
+    private readonly deps: {
+      publisher: Redis;
+      prefix: string;
+      /** Follows Sentinel's failovers for the subscriber connection too (createRedisStores). */
+      followFailovers?: (client: Redis) => void;
+    },
+  ) {}
 
   async publish(channel: string, message: string) {
     await unavailableOnFailure(this.deps.publisher.publish(this.deps.prefix + channel, message));
@@ -283,6 +291,7 @@ class RedisPubSub implements PubSub {
     });
     subscriber.on('error', () => undefined);
     reconnectWhenEnded(subscriber, () => this.closed);
+    this.deps.followFailovers?.(subscriber);
     let readyBefore = false;
     // When the connection was lost: what was published from then on may never have arrived.
     let downSince: number | undefined;
@@ -324,11 +333,12 @@ class RedisPubSub implements PubSub {
 const endedReconnectDelayMs = 200;
 
 /**
- * ioredis 5.11 ends a Sentinel-mode client for good when its failover detector fires while the client waits
- * between two rounds of asking the Sentinels ("All sentinels are unreachable. Retrying from scratch"): the
- * connector's disconnect turns that attempt into status `end`, with no reconnection (seen in about one
- * failover test run in three). A client that ends without its owner closing it is connected again; it finds
- * the current primary the usual way, and a subscriber subscribes its channels again on 'ready'.
+ * ioredis 5.11 ends a Sentinel-mode client for good when its connector is disconnected while the client waits
+ * between two rounds of asking the Sentinels ("All sentinels are unreachable. Retrying from scratch"): that attempt
+ * becomes status `end`, with no reconnection (seen in about one failover test run in three, when ioredis's own
+ * failover detector did it; SentinelFailovers leaves a client that is not ready alone). A client that ends without
+ * its owner closing it is connected again; it finds the current primary the usual way, and a subscriber subscribes
+ * its channels again on 'ready'.
  */
 function reconnectWhenEnded(client: Redis, closed: () => boolean): void {
   client.on('end', () => {
@@ -341,10 +351,9 @@ function reconnectWhenEnded(client: Redis, closed: () => boolean): void {
 /**
  * Through Sentinels, ioredis asks them for the current primary on every (re)connection and checks its role
  * (`role: 'master'`): while they fail over, a connection lands on no primary, commands fail at once (no offline
- * queue) and requests answer the decided 503, until the promoted replica is named. The failover detector
- * follows the Sentinels' `+switch-master` announcement instead of waiting for the old primary's socket to fail
- * (a primary cut off by the network, not killed). The subscriber connection is a duplicate: it finds the new
- * primary the same way and subscribes its channels again.
+ * queue) and requests answer the decided 503, until the promoted replica is named. The Sentinels' `+switch-master`
+ * announcements are followed by SentinelFailovers (sentinel-failovers.ts says why not by ioredis's own detector).
+ * The subscriber connection is a duplicate: it finds the new primary the same way and subscribes its channels again.
  */
 function sentinelOptions(connection: Extract<RedisConnection, { kind: 'sentinels' }>): RedisOptions {
   const tls = connection.tls ? {} : undefined;
@@ -357,7 +366,6 @@ function sentinelOptions(connection: Extract<RedisConnection, { kind: 'sentinels
     enableTLSForSentinelMode: connection.tls,
     tls,
     sentinelTLS: tls,
-    failoverDetector: true,
     // The Sentinels all out of reach is an outage like any other: keep asking, at most every 2 s.
     sentinelRetryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   };
@@ -373,13 +381,20 @@ export function createRedisStores(connection: RedisConnection, keyPrefix = ''): 
   redis.on('error', () => undefined);
   let closed = false;
   reconnectWhenEnded(redis, () => closed);
-  const pubSub = new RedisPubSub({ publisher: redis, prefix: keyPrefix });
+  const failovers = connection.kind === 'sentinels' ? new SentinelFailovers(connection) : undefined;
+  failovers?.follow(redis);
+  const pubSub = new RedisPubSub({
+    publisher: redis,
+    prefix: keyPrefix,
+    followFailovers: failovers && ((client) => failovers.follow(client)),
+  });
   return {
     keyValue: new RedisKeyValueStore(redis),
     rateLimits: new RedisRateLimitStore(redis),
     pubSub,
     close: async () => {
       closed = true;
+      failovers?.close();
       await pubSub.close();
       redis.disconnect();
     },
