@@ -336,9 +336,9 @@ const endedReconnectDelayMs = 200;
  * ioredis 5.11 ends a Sentinel-mode client for good when its connector is disconnected while the client waits
  * between two rounds of asking the Sentinels ("All sentinels are unreachable. Retrying from scratch"): that attempt
  * becomes status `end`, with no reconnection (seen in about one failover test run in three, when ioredis's own
- * failover detector did it; SentinelFailovers leaves a client that is not ready alone). A client that ends without
- * its owner closing it is connected again; it finds the current primary the usual way, and a subscriber subscribes
- * its channels again on 'ready'.
+ * failover detector did it). SentinelFailovers disconnects only ready clients, so no known cause is left; this stays
+ * as the safety net for a client that ends without its owner closing it: it is connected again, finds the current
+ * primary the usual way, and a subscriber subscribes its channels again on 'ready'.
  */
 function reconnectWhenEnded(client: Redis, closed: () => boolean): void {
   client.on('end', () => {

@@ -12,10 +12,13 @@ type SentinelConnection = Extract<RedisConnection, { kind: 'sentinels' }>;
  * before the failover ends, so a client often reaches the new primary first; each announcement after (the leader's
  * as the failover ends, then each other Sentinel's as it learns of it) then cut a connection already on the new
  * primary, and requests answered 503 again after the recovery (CI, the failover test: its first success 2.3 s after
- * the kill, then a 503). A client that is not ready is left alone: its next attempt asks the Sentinels anyway.
+ * the kill, then a 503). A client that is not ready when an announcement comes is checked once it is: it may have
+ * asked a Sentinel not yet told. One connection per Sentinel serves both of a process's clients.
  */
 export class SentinelFailovers {
   private readonly clients = new Set<Redis>();
+  /** Clients that were connecting when the last announcement came: checked once, when they are ready. */
+  private readonly connecting = new Map<Redis, Primary>();
   private readonly watchers: Redis[];
 
   constructor(private readonly connection: SentinelConnection) {
@@ -24,11 +27,18 @@ export class SentinelFailovers {
 
   follow(client: Redis): void {
     this.clients.add(client);
+    // A client that asked a Sentinel not yet told of the failover may become ready on the old primary.
+    client.on('ready', () => {
+      const primary = this.connecting.get(client);
+      this.connecting.delete(client);
+      if (primary && !connectedTo(client, primary)) client.disconnect(true);
+    });
   }
 
   close(): void {
     this.watchers.forEach((watcher) => watcher.disconnect());
     this.clients.clear();
+    this.connecting.clear();
   }
 
   private watch(address: { host: string; port: number }): Redis {
@@ -38,6 +48,7 @@ export class SentinelFailovers {
       tls: this.connection.tls ? {} : undefined,
       // Its one command is SUBSCRIBE, which ioredis sends again on every reconnection.
       maxRetriesPerRequest: null,
+      connectTimeout: 1000,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
     });
     watcher.on('error', () => undefined);
@@ -50,14 +61,21 @@ export class SentinelFailovers {
   private switched(message: string): void {
     const [name, , , host, port] = message.split(' ');
     if (name !== this.connection.name || host === undefined) return;
+    const primary = { host, port: Number(port) };
     for (const client of this.clients) {
-      if (client.status === 'ready' && !connectedTo(client, host, Number(port))) client.disconnect(true);
+      if (client.status !== 'ready') this.connecting.set(client, primary);
+      else if (!connectedTo(client, primary)) client.disconnect(true);
     }
   }
 }
 
+interface Primary {
+  host: string;
+  port: number;
+}
+
 /** A Sentinel announces the address it reaches the primary at; a name it announces instead never matches. */
-function connectedTo(client: Redis, host: string, port: number): boolean {
+function connectedTo(client: Redis, { host, port }: Primary): boolean {
   const socket = client.stream as Socket | undefined;
   return socket?.remotePort === port && socket.remoteAddress?.replace(/^::ffff:/, '') === host;
 }
