@@ -29,6 +29,12 @@ const waitLong = { timeout: 20_000 };
 const serverEnv = { CONFIRMATION_SWEEP_SECONDS: '1', CONFIRMATION_NUMBER_MATCHING: 'document_approval' };
 const attributeOfEach = async (list: Locator, name: string) =>
   Promise.all((await list.all()).map((item) => item.getAttribute(name)));
+/** The inbox lists `count` items, each once: a catch-up after an outage shows nothing twice. */
+const expectEachOnce = async (items: Locator, count: number) => {
+  const ids = await attributeOfEach(items, 'data-id');
+  expect(ids).toHaveLength(count);
+  expect(new Set(ids).size).toBe(count);
+};
 
 describe.skipIf(servicesMissing || browserMissing)('the web console in a real browser (Chromium)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -170,9 +176,7 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
       const items = page().locator('#notifications li');
       await expect.poll(() => items.first().innerText(), waitLong).toContain('Sent while you were away');
       await expect.poll(() => text('#inbox-unread')).toBe('4 unread');
-      const ids = await attributeOfEach(items, 'data-id');
-      expect(ids).toHaveLength(5);
-      expect(new Set(ids).size).toBe(5);
+      await expectEachOnce(items, 5);
       const afterLive = await page().evaluate(() => Date.now());
       page().off('websocket', watchSocket);
       const inbox = subscribes.filter((payload) => payload.query.includes('inboxUpdated'));
@@ -202,9 +206,7 @@ describe.skipIf(servicesMissing || browserMissing)('the web console in a real br
       const items = page().locator('#notifications li');
       await expect.poll(() => items.first().innerText(), waitLong).toContain('Sent as the server came back');
       await expect.poll(() => text('#inbox-unread')).toBe('1 unread');
-      const ids = await attributeOfEach(items, 'data-id');
-      expect(ids).toHaveLength(7);
-      expect(new Set(ids).size).toBe(7);
+      await expectEachOnce(items, 7);
     }));
 
   it('pages the inbox ten at a time, the pages growing as items arrive', async () => {

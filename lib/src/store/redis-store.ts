@@ -223,8 +223,8 @@ class RedisPubSub implements PubSub {
     private readonly deps: {
       publisher: Redis;
       prefix: string;
-      /** Follows Sentinel's failovers for the subscriber connection too (createRedisStores). */
-      followFailovers?: (client: Redis) => void;
+      /** Sentinel's failovers, followed for the subscriber connection too. */
+      failovers?: SentinelFailovers;
     },
   ) {}
 
@@ -291,7 +291,7 @@ class RedisPubSub implements PubSub {
     });
     subscriber.on('error', () => undefined);
     reconnectWhenEnded(subscriber, () => this.closed);
-    this.deps.followFailovers?.(subscriber);
+    this.deps.failovers?.follow(subscriber);
     let readyBefore = false;
     // When the connection was lost: what was published from then on may never have arrived.
     let downSince: number | undefined;
@@ -383,11 +383,7 @@ export function createRedisStores(connection: RedisConnection, keyPrefix = ''): 
   reconnectWhenEnded(redis, () => closed);
   const failovers = connection.kind === 'sentinels' ? new SentinelFailovers(connection) : undefined;
   failovers?.follow(redis);
-  const pubSub = new RedisPubSub({
-    publisher: redis,
-    prefix: keyPrefix,
-    followFailovers: failovers && ((client) => failovers.follow(client)),
-  });
+  const pubSub = new RedisPubSub({ publisher: redis, prefix: keyPrefix, failovers });
   return {
     keyValue: new RedisKeyValueStore(redis),
     rateLimits: new RedisRateLimitStore(redis),
