@@ -13,6 +13,7 @@ const require = createRequire(import.meta.url);
 const processTests = [
   'test/cluster.int.test.ts',
   'gateway/src/edge/redis-failover.int.test.ts',
+  'lib/src/store/sentinel-failovers.int.test.ts',
   'gateway/src/replicas-start.int.test.ts',
   'gateway/src/distributed-layout.int.test.ts',
   'gateway/src/subscriptions/subscriber-isolation.int.test.ts',

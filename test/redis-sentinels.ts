@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { unusedPort } from './ports.js';
 import { answersPing, killNow } from './redis-server.js';
+import { startTcpProxy } from './tcp-proxy.js';
 import { eventually } from './waiting.js';
 
 export const sentinelMasterName = 'platform';
@@ -18,6 +19,8 @@ export interface SentinelTopology {
   primary: Server;
   replica: Server;
   sentinels: Server[];
+  /** With `primaryBehindProxy`: the proxy the Sentinels reach the primary through, to cut them off it. */
+  primaryProxy?: Awaited<ReturnType<typeof startTcpProxy>>;
   /** REDIS_SENTINELS and REDIS_SENTINEL_NAME for the platform's configuration. */
   environment: Record<string, string>;
   /** The one client of a server by port, for looking at it (closed by `stop`). */
@@ -39,14 +42,24 @@ function startServer(args: string[]): ChildProcess {
   return child;
 }
 
+export interface SentinelTopologyOptions {
+  /**
+   * The Sentinels and the replica reach the primary through a TCP proxy (its port is the primary's address the
+   * Sentinels announce): freezing the proxy is a partition between them and a primary that stays up, reachable by
+   * a client that connects to it directly.
+   */
+  primaryBehindProxy?: boolean;
+}
+
 /**
  * A Redis primary, one replica and three Sentinels (quorum 2) of the test's own, on free loopback ports,
  * without persistence, in a temporary folder: the shape of a production Redis that fails over.
  */
-export async function startSentinelTopology(): Promise<SentinelTopology> {
+export async function startSentinelTopology(options: SentinelTopologyOptions = {}): Promise<SentinelTopology> {
   const folder = mkdtempSync(join(tmpdir(), 'platform-sentinels-'));
   const started: Server[] = [];
   const clients = new Map<number, Redis>();
+  let primaryProxy: SentinelTopology['primaryProxy'];
   const dataServer = async (name: string, extra: string[]) => {
     const port = await unusedPort();
     const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
@@ -57,12 +70,15 @@ export async function startSentinelTopology(): Promise<SentinelTopology> {
   };
   const stop = async () => {
     for (const client of clients.values()) client.disconnect();
+    await primaryProxy?.close();
     await Promise.all(started.map((server) => killNow(server.process)));
     rmSync(folder, { recursive: true, force: true });
   };
   try {
     const primary = await dataServer('primary', []);
-    const replica = await dataServer('replica', ['--replicaof', '127.0.0.1', String(primary.port)]);
+    if (options.primaryBehindProxy) primaryProxy = await startTcpProxy(`redis://127.0.0.1:${primary.port}`);
+    const monitoredPort = primaryProxy ? Number(new URL(primaryProxy.url).port) : primary.port;
+    const replica = await dataServer('replica', ['--replicaof', '127.0.0.1', String(monitoredPort)]);
     const sentinels: Server[] = [];
     for (let index = 0; index < 3; index += 1) {
       const port = await unusedPort();
@@ -74,7 +90,7 @@ export async function startSentinelTopology(): Promise<SentinelTopology> {
           `port ${port}`,
           'bind 127.0.0.1',
           `dir ${folder}`,
-          `sentinel monitor ${sentinelMasterName} 127.0.0.1 ${primary.port} 2`,
+          `sentinel monitor ${sentinelMasterName} 127.0.0.1 ${monitoredPort} 2`,
           `sentinel down-after-milliseconds ${sentinelMasterName} ${downAfterMs}`,
           `sentinel failover-timeout ${sentinelMasterName} ${failoverTimeoutMs}`,
           `sentinel parallel-syncs ${sentinelMasterName} 1`,
@@ -115,6 +131,7 @@ export async function startSentinelTopology(): Promise<SentinelTopology> {
       primary,
       replica,
       sentinels,
+      primaryProxy,
       environment: {
         REDIS_SENTINELS: sentinels.map((sentinel) => `127.0.0.1:${sentinel.port}`).join(','),
         REDIS_SENTINEL_NAME: sentinelMasterName,

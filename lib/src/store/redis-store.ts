@@ -354,8 +354,9 @@ function reconnectWhenEnded(client: Redis, closed: () => boolean): void {
  * queue) and requests answer the decided 503, until the promoted replica is named. The Sentinels' `+switch-master`
  * announcements are followed by SentinelFailovers (sentinel-failovers.ts says why not by ioredis's own detector).
  * The subscriber connection is a duplicate: it finds the new primary the same way and subscribes its channels again.
+ * Exported for the failover tests, which reach a primary through a NAT map of their own.
  */
-function sentinelOptions(connection: Extract<RedisConnection, { kind: 'sentinels' }>): RedisOptions {
+export function sentinelOptions(connection: Extract<RedisConnection, { kind: 'sentinels' }>): RedisOptions {
   const tls = connection.tls ? {} : undefined;
   return {
     sentinels: connection.sentinels,
