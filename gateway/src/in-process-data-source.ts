@@ -1,6 +1,7 @@
 import { type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { isIncomingOperation } from './incoming-operation.js';
-import { execute, parse, type DocumentNode } from 'graphql';
+import { execute, locatedError, parse, type DocumentNode, type ExecutionResult } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import { containError } from '@platform/lib/graphql/error-boundary';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
@@ -8,6 +9,18 @@ import type { Logger } from '@platform/lib/logger';
 import { inSpan } from '@platform/lib/tracing';
 
 const maxCachedDocuments = 1000;
+
+type Variables = Record<string, unknown> | undefined;
+type Execution = (variables: Variables, contextValue: GatewayContext) => ExecutionResult | Promise<ExecutionResult>;
+
+/** What the gateway gets from a subgraph in this process: its data, and its errors through the error boundary. */
+export interface SubgraphResult {
+  data: Record<string, unknown> | null | undefined;
+  errors: ReturnType<typeof containError>[] | undefined;
+}
+
+/** An operation of this subgraph compiled once, run per request (`InProcessDataSource.compile`). */
+export type CompiledOperation = (variables: Variables, context: GatewayContext) => Promise<SubgraphResult>;
 
 export interface InProcessDataSourceDependencies {
   subgraph: Subgraph;
@@ -42,21 +55,44 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
   }
 
   /** Executes a document already validated against this subgraph's schema. */
-  async run(
+  run(
     document: DocumentNode,
-    variables: Record<string, unknown> | undefined,
+    variables: Variables,
     operationName: string | undefined,
     context: GatewayContext,
-  ) {
+  ): Promise<SubgraphResult> {
+    const execution: Execution = (variableValues, contextValue) =>
+      execute({ schema: this.schema, document, variableValues, operationName, contextValue });
+    return this.runWith(execution, variables, context);
+  }
+
+  /**
+   * An operation that never changes (the edge's fixed operations, already validated) compiled once by graphql-jit:
+   * the same resolvers, middlewares and scalars as graphql-js's execution, without walking the document again per
+   * request (field collection, argument coercion, completion per field). Its variables must have been checked
+   * first (the fixed lane's `variableRefusalOf`). A document graphql-jit refuses is executed by graphql-js.
+   * graphql-jit reads a field without a resolver (the pages' plain fields) as a bare property, so a getter that
+   * throws escapes its execution where graphql-js would answer the field's error: that error is the operation's
+   * here, through the same error boundary (a mutation is never executed twice to find out more).
+   */
+  compile(document: DocumentNode, operationName: string | undefined): CompiledOperation {
+    const compiled = compileQuery(this.schema, document, operationName, { disablingCapturingStackErrors: true });
+    if (!isCompiledQuery(compiled))
+      return (variables, context) => this.run(document, variables, operationName, context);
+    const execution: Execution = async (variables, contextValue) => {
+      try {
+        return await compiled.query(undefined, contextValue, variables ?? {});
+      } catch (error) {
+        return { errors: [locatedError(error, undefined)] };
+      }
+    };
+    return (variables, context) => this.runWith(execution, variables, context);
+  }
+
+  private async runWith(execution: Execution, variables: Variables, context: GatewayContext): Promise<SubgraphResult> {
     // The span a standalone subgraph's server would make, so both layouts show the subgraph in the trace.
     const result = await inSpan(`subgraph ${this.name}`, { attributes: { 'platform.subgraph': this.name } }, async () =>
-      execute({
-        schema: this.deps.subgraph.schema,
-        document,
-        variableValues: variables,
-        operationName,
-        contextValue: this.contextFor(context),
-      }),
+      execution(variables, this.contextFor(context)),
     );
     return {
       data: result.data as Record<string, unknown> | null | undefined,

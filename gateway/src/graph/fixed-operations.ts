@@ -76,6 +76,7 @@ export class FixedOperations {
     const operation = getOperationAST(document)!;
     const literal = literalRefusalOf(source.schema, document, operation);
     if (literal) throw new Error(`fixed operation has a literal its type refuses: ${literal.message}`);
+    const run = source.compile(document, operation.name?.value);
     const name = operation.name?.value ?? 'anonymous';
     const labels = { operation: this.options.metrics.operationLabel(name), type: operation.operation };
     // Stands for the gateway's request, plan and fetch spans that this lane skips.
@@ -85,9 +86,7 @@ export class FixedOperations {
       const refusal = variableRefusalOf(source.schema, operation, variables);
       if (refusal) return { errors: [this.format(graphQLErrorOf(refusal))] };
       const stop = this.options.metrics.graphqlDuration.startTimer();
-      const result = await inSpan('gateway.fixed_operation', span, () =>
-        source.run(document, variables, undefined, context),
-      );
+      const result = await inSpan('gateway.fixed_operation', span, () => run(variables, context));
       stop(labels);
       this.options.metrics.graphqlOperations.inc({ ...labels, result: result.errors?.length ? 'error' : 'ok' });
       return { data: result.data, errors: result.errors?.map((error) => this.format(error)) };
