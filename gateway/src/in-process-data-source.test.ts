@@ -1,5 +1,6 @@
 import { GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, parse } from 'graphql';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import { NotFoundError } from '@platform/lib/errors';
@@ -99,5 +100,27 @@ describe('an operation compiled by the in-process data source', () => {
     const { compiled, interpreted } = await both('{ broken { name } }');
     expect(compiled.errors?.map((error) => error.message)).toEqual(['Internal server error']);
     expect(interpreted.errors?.map((error) => error.message)).toEqual(['Internal server error']);
+  });
+
+  it("runs a planner's document by graphql-js once, and compiled from its second run on", async () => {
+    const source = new InProcessDataSource({ subgraph, logger: createLogger('silent') });
+    const compile = vi.spyOn(source, 'compile');
+    const fetchOf = (query: string) =>
+      ({
+        kind: 'incoming operation',
+        incomingRequestContext: {},
+        request: { query, variables: { names: ['a'] } },
+        context,
+        document: parse(query),
+      }) as unknown as GraphQLDataSourceProcessOptions<GatewayContext>;
+    const page = fetchOf('query Page($names: [String!]) { items(names: $names) { label } }');
+    const answers = [];
+    for (let run = 1; run <= 3; run += 1) answers.push(await source.process(page));
+    expect(compile).toHaveBeenCalledTimes(1);
+    expect(answers).toEqual(Array(3).fill({ data: { items: [{ label: 'item: a' }] }, errors: undefined }));
+
+    // A document asked once, as each of a stream of distinct operations is, is never compiled.
+    await source.process(fetchOf('query Once($names: [String!]) { items(names: $names) { name } }'));
+    expect(compile).toHaveBeenCalledTimes(1);
   });
 });
