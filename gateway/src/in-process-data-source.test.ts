@@ -1,58 +1,15 @@
-import { GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, parse } from 'graphql';
-import { describe, expect, it, vi } from 'vitest';
+import { parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
 import type { GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
-import { NotFoundError } from '@platform/lib/errors';
 import { createLogger } from '@platform/lib/logger';
+import { exampleSchema } from '../../test/example-schema.js';
 import { InProcessDataSource } from './in-process-data-source.js';
 
-class ItemNotFoundError extends NotFoundError {
-  constructor() {
-    super('Item not found');
-  }
-}
-
-const item = new GraphQLObjectType({
-  name: 'Item',
-  fields: {
-    // No resolver: read off the object, as the pages' plain fields are.
-    name: { type: new GraphQLNonNull(GraphQLString) },
-    label: {
-      type: GraphQLString,
-      resolve: (value: { name: string }, _args, context: { prefix: string }) => context.prefix + value.name,
-    },
-  },
-});
-const schema = new GraphQLSchema({
-  query: new GraphQLObjectType({
-    name: 'Query',
-    fields: {
-      items: {
-        type: new GraphQLList(item),
-        args: { names: { type: new GraphQLList(new GraphQLNonNull(GraphQLString)) } },
-        resolve: (_root, { names }: { names: string[] }) => names.map((name) => ({ name })),
-      },
-      missing: {
-        type: item,
-        resolve: () => {
-          throw new ItemNotFoundError();
-        },
-      },
-      broken: {
-        type: item,
-        resolve: () => ({
-          get name(): string {
-            throw new Error('a getter that fails');
-          },
-        }),
-      },
-    },
-  }),
-});
 const subgraph = {
   name: 'example',
-  schema,
+  schema: exampleSchema,
   createContext: (base: GatewayContext) => ({ ...base, prefix: 'item: ' }),
 } as unknown as Subgraph;
 const context: GatewayContext = {
@@ -61,66 +18,37 @@ const context: GatewayContext = {
   authFailure: null,
 };
 
-describe('an operation compiled by the in-process data source', () => {
-  const source = new InProcessDataSource({ subgraph, logger: createLogger('silent') });
-  const both = async (query: string, variables?: Record<string, unknown>) => {
-    const document = parse(query);
-    return {
-      compiled: await source.compile(document, undefined)(variables, context),
-      interpreted: await source.run(document, variables, undefined, context),
-    };
-  };
-
-  it('answers what graphql-js answers: data through the subgraph context, and a domain error with its code', async () => {
-    const read = await both('query Items($names: [String!]) { items(names: $names) { name label } }', {
-      names: ['a', 'b'],
-    });
-    expect(read.compiled).toEqual({
-      data: {
-        items: [
-          { name: 'a', label: 'item: a' },
-          { name: 'b', label: 'item: b' },
-        ],
-      },
-      errors: undefined,
-    });
-    expect(read.compiled).toEqual(read.interpreted);
-
-    const refused = await both('{ missing { name } }');
-    expect(refused.compiled.data).toEqual({ missing: null });
-    expect(refused.compiled.errors?.map((error) => [error.message, error.extensions])).toEqual([
-      ['Item not found', { code: 'NOT_FOUND' }],
-    ]);
-    expect(refused.compiled.errors?.map((error) => error.toJSON())).toEqual(
-      refused.interpreted.errors?.map((error) => error.toJSON()),
-    );
-  });
-
-  it('answers a failing getter of a field without resolver with the masked error, never a rejection', async () => {
-    const { compiled, interpreted } = await both('{ broken { name } }');
-    expect(compiled.errors?.map((error) => error.message)).toEqual(['Internal server error']);
-    expect(interpreted.errors?.map((error) => error.message)).toEqual(['Internal server error']);
-  });
-
-  it("runs a planner's document by graphql-js once, and compiled from its second run on", async () => {
+describe('the in-process data source', () => {
+  /** A planner's fetch run twice (graphql-js, then compiled), and the same operation as a fixed one. */
+  async function answersOf(query: string) {
     const source = new InProcessDataSource({ subgraph, logger: createLogger('silent') });
-    const compile = vi.spyOn(source, 'compile');
-    const fetchOf = (query: string) =>
-      ({
-        kind: 'incoming operation',
-        incomingRequestContext: {},
-        request: { query, variables: { names: ['a'] } },
-        context,
-        document: parse(query),
-      }) as unknown as GraphQLDataSourceProcessOptions<GatewayContext>;
-    const page = fetchOf('query Page($names: [String!]) { items(names: $names) { label } }');
-    const answers = [];
-    for (let run = 1; run <= 3; run += 1) answers.push(await source.process(page));
-    expect(compile).toHaveBeenCalledTimes(1);
-    expect(answers).toEqual(Array(3).fill({ data: { items: [{ label: 'item: a' }] }, errors: undefined }));
+    const document = parse(query);
+    const fetch = {
+      kind: 'incoming operation',
+      incomingRequestContext: {},
+      request: { query, variables: { names: ['a'] } },
+      context,
+      document,
+    } as unknown as GraphQLDataSourceProcessOptions<GatewayContext>;
+    return [
+      await source.process(fetch),
+      await source.process(fetch),
+      await source.compile(document, undefined)({ names: ['a'] }, context),
+    ];
+  }
 
-    // A document asked once, as each of a stream of distinct operations is, is never compiled.
-    await source.process(fetchOf('query Once($names: [String!]) { items(names: $names) { name } }'));
-    expect(compile).toHaveBeenCalledTimes(1);
+  it("answers through the subgraph's context and its error boundary, compiled or not", async () => {
+    const read = await answersOf('query Items($names: [String!]) { items(names: $names) { label } }');
+    expect(read).toEqual(Array(3).fill({ data: { items: [{ label: 'item: a' }] }, errors: undefined }));
+
+    const refused = await answersOf('{ missing { name } }');
+    expect(refused.map(({ errors }) => errors?.map((error) => [error.message, error.extensions]))).toEqual(
+      Array(3).fill([['Item not found', { code: 'NOT_FOUND' }]]),
+    );
+
+    const broken = await answersOf('{ broken { name } }');
+    expect(broken.map(({ errors }) => errors?.map((error) => error.message))).toEqual(
+      Array(3).fill(['Internal server error']),
+    );
   });
 });
