@@ -1,4 +1,4 @@
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerOptions } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
@@ -25,12 +25,40 @@ import type { Platform } from '../platform.js';
 import { drainOf } from '../process/http-drain.js';
 import type { ProcessParts } from '../process/process-parts.js';
 import { closeSockets } from '../process/socket-close.js';
+import { CompiledOperations } from './compiled-operations.js';
 import type { GatewayContext } from './context.js';
 import { containError, graphQLErrorOf } from './error-boundary.js';
 import { InternalIdentity } from './internal-identity.js';
 import { refuseOversizedQuietly } from './oversized-messages.js';
 import { resumeSinceOf } from './subscription-resume.js';
 import type { Subgraph } from './subgraph.js';
+
+/** Apollo Server's way to take over execution (its gateway interface), as the gateway's planner would. */
+type ExecutionOwner = Extract<ApolloServerOptions<GatewayContext>, { gateway: unknown }>['gateway'];
+
+/**
+ * The subgraph's schema, with its operations executed by CompiledOperations (graphql-jit from a document's second
+ * run; Apollo Server keeps one parsed document per query text, and the gateway sends one text per cached plan)
+ * instead of Apollo Server's graphql-js execution. Apollo Server parses and validates as before.
+ */
+function compiledExecution(subgraph: Subgraph): ExecutionOwner {
+  const operations = new CompiledOperations(subgraph.schema);
+  let announce: Parameters<ExecutionOwner['onSchemaLoadOrUpdate']>[0] | undefined;
+  return {
+    onSchemaLoadOrUpdate: (callback) => {
+      announce = callback;
+      return () => undefined;
+    },
+    load: async () => {
+      announce?.({ apiSchema: subgraph.schema, coreSupergraphSdl: subgraph.sdl });
+      return {
+        executor: ({ document, operationName, request, context }) =>
+          operations.execution(document, operationName ?? undefined)(request.variables, context),
+      };
+    },
+    stop: async () => undefined,
+  };
+}
 
 /**
  * A subgraph alone (distributed mode): its schema over HTTP for the gateway, and over graphql-ws on the same
@@ -44,7 +72,7 @@ export async function serveSubgraph(
 ): Promise<FastifyInstance> {
   const identity = new InternalIdentity(platform.codec);
   const apollo = new ApolloServer<GatewayContext>({
-    schema: subgraph.schema,
+    gateway: compiledExecution(subgraph),
     introspection: false,
     includeStacktraceInErrorResponses: false,
     // No field of ours has a cache hint, and Apollo's cache-control plugin wraps every field's resolver to look
