@@ -2,9 +2,10 @@ import '@platform/gateway/graph/plain-federation-exports';
 import { ApolloGateway, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { execute, parse } from 'graphql';
+import { parse } from 'graphql';
 import { EntityDeduplication } from '@platform/gateway/graph/entity-deduplication';
 import { InProcessDataSource } from '@platform/gateway/in-process-data-source';
+import { CompiledOperations } from '@platform/lib/graphql/compiled-operations';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
 import type { Logger } from '@platform/lib/logger';
@@ -197,27 +198,24 @@ function replayable(subgraph: Subgraph) {
 }
 
 /**
- * The projects subgraph's own execution of its fetches for a page: graphql-js's `execute` of the subgraph's
- * real schema (type-graphql's resolvers, our services, views and DataLoaders) with a fresh request context per
- * page whose repositories answer from a recording, then `JSON.stringify` of each answer, as its server sends it.
- * Not included: Apollo Server's request pipeline in the subgraph process, HTTP, the auth subgraph's fetches.
+ * The projects subgraph's own execution of its fetches for a page, as its server runs them (CompiledOperations:
+ * graphql-js the first time, graphql-jit from then on) over the subgraph's real schema (type-graphql's resolvers,
+ * our services, views and DataLoaders) with a fresh request context per page whose repositories answer from a
+ * recording, then `JSON.stringify` of each answer, as its server sends it. Not included: Apollo Server's request
+ * pipeline in the subgraph process, HTTP, the auth subgraph's fetches.
  */
 function subgraphExecution(subgraph: Subgraph, fetches: RecordedFetch[], base: GatewayContext) {
   const own = fetches
     .filter((fetch) => fetch.subgraph === subgraph.name)
     .map((fetch) => ({ ...fetch, document: parse(fetch.query) }));
   const modes = replayable(subgraph);
+  const operations = new CompiledOperations(subgraph.schema);
   const run = async (mode: Subgraph): Promise<string[]> => {
     // One context for all the page's fetches to the subgraph, as a request has (its loaders batch across them).
     const context = mode.createContext({ ...base });
     const answers: string[] = [];
     for (const fetch of own) {
-      const result = await execute({
-        schema: subgraph.schema,
-        document: fetch.document,
-        variableValues: fetch.variables,
-        contextValue: context,
-      });
+      const result = await operations.execution(fetch.document, undefined)(fetch.variables, context);
       answers.push(JSON.stringify(result));
     }
     return answers;
@@ -232,7 +230,7 @@ function subgraphExecution(subgraph: Subgraph, fetches: RecordedFetch[], base: G
 
 /**
  * The single node's design-card floor: the same gateway, each subgraph executed in this process by our
- * in-process data source (graphql-js's `execute`, no JSON between them, as `SUBGRAPH_*_URL` unset runs it) over
+ * in-process data source (compiled from a fetch's second run, no JSON between them, as `SUBGRAPH_*_URL` unset runs it) over
  * repositories replaying what the page read, recorded by one page first. Its answer is the page's.
  */
 async function singleNodeGateway(
