@@ -1,4 +1,4 @@
-import { parse } from 'graphql';
+import { GraphQLError, parse } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
 import { exampleSchema } from '../../../test/example-schema.js';
 import { CompiledOperations } from './compiled-operations.js';
@@ -44,10 +44,39 @@ describe('compiled operations', () => {
   });
 
   it('answer a getter that throws (a field without resolver) with its error, never a rejection', async () => {
-    const { compiled } = await both('{ broken { name } }');
+    const { compiled, interpreted } = await both('{ broken { name } }');
     expect(compiled.errors?.map((error) => [error.message, error.originalError?.message])).toEqual([
       ['a getter that fails', 'a getter that fails'],
     ]);
+    // The one answer graphql-jit gives differently (the operation's error, not the field's): compiled it was.
+    expect([compiled.data, interpreted.data]).toEqual([undefined, { broken: null }]);
+  });
+
+  it("give an error that is not ours graphql-js's shape: extensions an object, the original error kept", async () => {
+    const { compiled, interpreted } = await both('{ failing }');
+    const [error] = compiled.errors ?? [];
+    expect(error).toBeInstanceOf(GraphQLError);
+    expect(error?.extensions).toEqual({});
+    expect((error?.originalError as { code?: string } | undefined)?.code).toBe('ECONNREFUSED');
+    expect(compiled.errors?.map((each) => each.toJSON())).toEqual(interpreted.errors?.map((each) => each.toJSON()));
+  });
+
+  it.each([
+    [
+      'a variable omitted inside an input literal',
+      'query ($n: String, $p: String) { echo(input: { name: $n, parentId: $p }) }',
+      { n: 'a' },
+    ],
+    [
+      'an input field that is undefined',
+      'query ($input: EchoInput) { echo(input: $input) }',
+      { input: { name: 'a', parentId: undefined } },
+    ],
+    ['an omitted required variable with a default', 'query ($limit: Int! = 20) { limited(limit: $limit) }', {}],
+  ])('answer %s as graphql-js does', async (_case, query, variables) => {
+    const { compiled, interpreted } = await both(query, variables);
+    expect(interpreted.errors).toBeUndefined();
+    expect(compiled).toEqual(interpreted);
   });
 
   it('run a document by graphql-js once, and compiled from its second run on', async () => {

@@ -1,10 +1,14 @@
 import {
   execute,
   getOperationAST,
+  GraphQLError,
+  Kind,
   locatedError,
+  visit,
   type DocumentNode,
   type ExecutionResult,
   type GraphQLSchema,
+  type SourceLocation,
 } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 
@@ -22,15 +26,17 @@ interface Seen {
 /**
  * A subgraph's operations, validated before they get here, executed by graphql-js the first time and compiled by
  * graphql-jit from their second run on (decisions: issue 29, round seven): the same resolvers, type-graphql
- * middlewares, scalars and errors, without graphql-js's walk of the document per request (field collection,
- * argument coercion, completion per field), which a dashboard's page of some 20,000 fields paid on every request.
- * The documents that come again are the gateway's (one per cached plan, the edge's fixed operations): a document
- * run once, such as each of a stream of distinct operations, costs graphql-js's execution only, never a
- * compilation (1.1-9.3 ms a document on this machine). A document graphql-jit refuses, and a subscription (its
- * events are compiled by the subscriptions' own CompiledSelections), stay with graphql-js. graphql-jit reads a field
- * without a resolver (the pages' plain fields) as a bare property, so a getter that throws escapes its execution
- * where graphql-js would answer the field's error: that error is the operation's here, through the caller's error
- * boundary, never a rejection (a mutation is never executed twice to find out more).
+ * middlewares and scalars, without graphql-js's walk of the document per request (field collection, argument
+ * coercion, completion per field), which a dashboard's page of some 20,000 fields paid on every request. The
+ * documents that come again are the gateway's (one per cached plan, the edge's fixed operations): a document run
+ * once, such as each of a stream of distinct operations, costs graphql-js's execution only, never a compilation
+ * (1.1-9.3 ms a document on this machine). Where graphql-jit 0.8.9 is known to answer otherwise, graphql-js runs
+ * the operation (`answersAsGraphqlJs`), its input is read as graphql-js reads it (`withoutUndefined`) and its errors
+ * are graphql-js's (`asGraphqlJsError`). One difference is kept: graphql-jit reads a field without a resolver (the
+ * pages' plain fields, read off views) as a bare property, so such a field must not throw. A getter that throws
+ * under a synchronous parent becomes the operation's error (not the field's), never a rejection, and a mutation is
+ * never executed twice to find out more; under an asynchronous parent graphql-jit would leave the operation
+ * unsettled. No view or entity the pages read has such a getter.
  */
 export class CompiledOperations {
   /** Kept as long as their document is (the gateway's plan cache, the edge's routes). */
@@ -52,13 +58,14 @@ export class CompiledOperations {
 
   /** Compiled now: for an operation known to come again (the edge's fixed operations). */
   compile(document: DocumentNode, operationName: string | undefined): Execution {
-    const subscription = getOperationAST(document, operationName)?.operation === 'subscription';
     const compiled =
-      !subscription && compileQuery(this.schema, document, operationName, { disablingCapturingStackErrors: true });
+      answersAsGraphqlJs(document, operationName) &&
+      compileQuery(this.schema, document, operationName, { disablingCapturingStackErrors: true });
     if (compiled === false || !isCompiledQuery(compiled)) return this.interpreted(document, operationName);
     return async (variables, contextValue) => {
       try {
-        return await compiled.query(undefined, contextValue, variables ?? {});
+        const result = await compiled.query(undefined, contextValue, withoutUndefined(variables) ?? {});
+        return result.errors ? { ...result, errors: result.errors.map(asGraphqlJsError) } : result;
       } catch (error) {
         return { errors: [locatedError(error, undefined)] };
       }
@@ -69,4 +76,76 @@ export class CompiledOperations {
     return async (variableValues, contextValue) =>
       execute({ schema: this.schema, document, operationName, variableValues, contextValue });
   }
+}
+
+/**
+ * Whether graphql-jit 0.8.9 answers this operation as graphql-js does; where it is known not to, graphql-js runs it:
+ * a subscription (its events are compiled by the subscriptions' own CompiledSelections); a variable inside an input
+ * object or list literal, which graphql-jit passes as null when the variable is omitted where graphql-js leaves the
+ * field out (`input: { parentId: $parentId }`, graphql-jit issue 91); a non-null variable with a default, which
+ * graphql-jit refuses when omitted where graphql-js takes the default.
+ */
+function answersAsGraphqlJs(document: DocumentNode, operationName: string | undefined): boolean {
+  const operation = getOperationAST(document, operationName);
+  if (!operation || operation.operation === 'subscription') return false;
+  if (
+    operation.variableDefinitions?.some(
+      (definition) => definition.defaultValue && definition.type.kind === Kind.NON_NULL_TYPE,
+    )
+  ) {
+    return false;
+  }
+  let literals = 0;
+  let nested = false;
+  const entering = () => void (literals += 1);
+  const leaving = () => void (literals -= 1);
+  visit(document, {
+    ObjectValue: { enter: entering, leave: leaving },
+    ListValue: { enter: entering, leave: leaving },
+    Variable: () => void (nested ||= literals > 0),
+  });
+  return !nested;
+}
+
+/**
+ * An absent input field, as graphql-js reads it: a key whose value is undefined is not there (the REST adapters build
+ * their variables in code, where an optional field may be undefined); graphql-jit would pass it as null.
+ */
+function withoutUndefined(variables: Variables): Variables {
+  return variables && holdsUndefined(variables) ? (stripped(variables) as Variables) : variables;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+
+/** Looked for first, so that the usual variables (parsed JSON, a gateway's coerced values) are not copied. */
+function holdsUndefined(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsUndefined);
+  if (!isPlainObject(value)) return false;
+  for (const key in value) if (value[key] === undefined || holdsUndefined(value[key])) return true;
+  return false;
+}
+
+function stripped(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripped);
+  if (!isPlainObject(value)) return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) if (field !== undefined) kept[key] = stripped(field);
+  return kept;
+}
+
+/**
+ * graphql-jit's errors carry no extensions when their original error has none (a lost database, a bug), where
+ * graphql-js always gives an object; Apollo Server reads `extensions.code` of every error and fails on it, skipping
+ * the error boundary (503 became 500). The same error as graphql-js makes it: message, path, original error,
+ * extensions, and graphql-jit's locations.
+ */
+function asGraphqlJsError(error: GraphQLError): GraphQLError {
+  const made = new GraphQLError(error.message, {
+    path: error.path,
+    originalError: error.originalError,
+    extensions: error.extensions,
+  });
+  (made as { locations?: readonly SourceLocation[] }).locations = error.locations;
+  return made;
 }
