@@ -85,7 +85,7 @@ export class CompiledOperations {
  * field out (`input: { parentId: $parentId }`, graphql-jit issue 91); a non-null variable with a default, which
  * graphql-jit refuses when omitted where graphql-js takes the default.
  */
-function answersAsGraphqlJs(document: DocumentNode, operationName: string | undefined): boolean {
+export function answersAsGraphqlJs(document: DocumentNode, operationName: string | undefined): boolean {
   const operation = getOperationAST(document, operationName);
   if (!operation || operation.operation === 'subscription') return false;
   if (
