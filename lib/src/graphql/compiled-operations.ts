@@ -58,10 +58,8 @@ export class CompiledOperations {
 
   /** Compiled now: for an operation known to come again (the edge's fixed operations). */
   compile(document: DocumentNode, operationName: string | undefined): Execution {
-    const compiled =
-      answersAsGraphqlJs(document, operationName) &&
-      compileQuery(this.schema, document, operationName, { disablingCapturingStackErrors: true });
-    if (compiled === false || !isCompiledQuery(compiled)) return this.interpreted(document, operationName);
+    const compiled = this.compiledQuery(document, operationName);
+    if (!compiled) return this.interpreted(document, operationName);
     return async (variables, contextValue) => {
       try {
         const result = await compiled.query(undefined, contextValue, withoutUndefined(variables) ?? {});
@@ -70,6 +68,17 @@ export class CompiledOperations {
         return { errors: [locatedError(error, undefined)] };
       }
     };
+  }
+
+  /** Whether `compile` gives graphql-jit's form of the operation (otherwise graphql-js runs it). */
+  compiles(document: DocumentNode, operationName: string | undefined): boolean {
+    return this.compiledQuery(document, operationName) !== undefined;
+  }
+
+  private compiledQuery(document: DocumentNode, operationName: string | undefined) {
+    if (!answersAsGraphqlJs(document, operationName)) return undefined;
+    const compiled = compileQuery(this.schema, document, operationName, { disablingCapturingStackErrors: true });
+    return isCompiledQuery(compiled) ? compiled : undefined;
   }
 
   interpreted(document: DocumentNode, operationName: string | undefined): Execution {
@@ -85,7 +94,7 @@ export class CompiledOperations {
  * field out (`input: { parentId: $parentId }`, graphql-jit issue 91); a non-null variable with a default, which
  * graphql-jit refuses when omitted where graphql-js takes the default.
  */
-export function answersAsGraphqlJs(document: DocumentNode, operationName: string | undefined): boolean {
+function answersAsGraphqlJs(document: DocumentNode, operationName: string | undefined): boolean {
   const operation = getOperationAST(document, operationName);
   if (!operation || operation.operation === 'subscription') return false;
   if (
