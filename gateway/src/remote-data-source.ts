@@ -3,8 +3,10 @@ import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@
 import { isIncomingOperation } from './incoming-operation.js';
 import { STATUS_CODES } from 'node:http';
 import { Agent, request, type Dispatcher } from 'undici';
-import { GraphQLResultError } from '@platform/lib/errors';
+import type { GraphQLError } from 'graphql';
+import { GraphQLResultError, ServiceUnavailableError } from '@platform/lib/errors';
 import type { GatewayContext } from '@platform/lib/graphql/context';
+import { graphQLErrorOf } from '@platform/lib/graphql/error-boundary';
 import type { InternalIdentity } from '@platform/lib/graphql/internal-identity';
 import { traceCarrier } from '@platform/lib/tracing';
 
@@ -77,7 +79,20 @@ export class SignedIdentityDataSource extends RemoteGraphQLDataSource<GatewayCon
     // The gateway's fetch span, continued by the subgraph's server span (W3C traceparent).
     for (const [name, value] of Object.entries(traceCarrier() ?? {})) request.http?.headers.set(name, value);
   }
+
+  /**
+   * An HTTP 503 from the subgraph's side means the operation was not run there: its balancer has no replica in
+   * rotation (HAProxy's "no server available"), or the replica refuses new requests while it drains. The client
+   * is told to try again (503 with `Retry-After`, as for a lost store), not handed a masked 500. Any other
+   * status stays an unexpected error.
+   */
+  override async errorFromResponse(response: FetcherResponse): Promise<GraphQLError> {
+    if (response.status === 503) return graphQLErrorOf(new ServiceUnavailableError());
+    return super.errorFromResponse(response);
+  }
 }
+
+type FetcherResponse = Parameters<RemoteGraphQLDataSource['errorFromResponse']>[0];
 
 /** The answer of a standalone subgraph's `/content/:id` that is not the bytes (lib/graphql/serve-subgraph.ts). */
 interface ContentRefusal {
