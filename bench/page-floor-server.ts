@@ -7,12 +7,21 @@ import type { Platform } from '@platform/lib/platform';
 // The product's own statements, imported so that the floor sends exactly what the product sends.
 import { activitiesOfTasksStatement } from '@platform/projects/activities/activity.repository';
 import { commentsOfTasksStatement } from '@platform/projects/comments/comment.repository';
+import { customersByIdsStatement } from '@platform/projects/customers/customer.repository';
+import { filesByIdsStatement } from '@platform/projects/files/file.repository';
+import { productsOfStatement } from '@platform/projects/products/product.repository';
+import {
+  documentsOfStatement,
+  participantsOfStatement,
+  projectPageStatement,
+} from '@platform/projects/projects/project.repository';
 import { nestedPageStatement } from '@platform/projects/tasks/task.repository';
 
 /**
  * The floors of the dashboards' pages (issue 29): a bare node:http server that does by hand what the nested
  * tasks page and the 50-project page do, with the same SQL text the product sends (its prepared statements
- * word for word, and MikroORM's generated selects with their inline id lists) and the same JSON the graph
+ * word for word, and MikroORM's generated selects with their inline id lists for the auth subgraph's people) and
+ * the same JSON the graph
  * answers, key for key. Per request: the bearer verified by the product's authenticator (codec and revocation
  * read) and the permission checked, one pooled connection taken for the request's statements, nothing kept
  * between requests. The bench checks its answers byte for byte against the gateway's before measuring.
@@ -33,9 +42,6 @@ const usersWithEmployees = (ids: readonly number[]) =>
 
 const employeesWithDepartments = (ids: readonly string[]) =>
   `select "e0".*, "d1"."id" as "d1__id", "d1"."code" as "d1__code", "d1"."name" as "d1__name", "d1"."created_at" as "d1__created_at" from "auth"."employee" as "e0" left join "auth"."department" as "d1" on "e0"."department_id" = "d1"."id" where "e0"."id" in (${inList(ids)})`;
-
-const byProjects = (table: string, ids: readonly string[]) =>
-  `select "p0".* from "projects"."${table}" as "p0" where "p0"."project_id" in (${inList(ids)}) order by "p0"."position" asc`;
 
 const iso = (value: unknown) => (value === null ? null : new Date(value as string | Date).toISOString());
 const distinct = <T>(values: T[]) => [...new Set(values)];
@@ -180,31 +186,32 @@ async function nestedTasks(query: Query, viewerId: number, variables: PageVariab
   return { nestedTasks: { data, meta: pageMeta(page, limit, found[0]!.total as number) } };
 }
 
-/** The 50-project page: projects and count, customers, participants, documents, products, files, people. */
+/** The 50-project page: the page with its count, customers, participants, documents, products, files, people. */
 async function projects(query: Query, variables: PageVariables) {
   const page = variables.page ?? 1;
   const limit = variables.limit ?? 10;
-  const offset = page > 1 ? ` offset ${(page - 1) * limit}` : '';
-  const rows = await query(
-    `select "p0".* from "projects"."project" as "p0" where "p0"."deleted_at" is null order by "p0"."created_at" desc, "p0"."id" desc limit ${limit}${offset}`,
-  );
-  const [count] = await query(
-    `select count(*) as "count" from "projects"."project" as "p0" where "p0"."deleted_at" is null`,
-  );
+  // The list's default order and no filter: status, customer, search, then offset and limit.
+  const found = await query({
+    ...projectPageStatement('createdAt', 'desc'),
+    values: [null, null, null, (page - 1) * limit, limit],
+  });
+  const rows = found.filter((row) => row.id !== null);
   const projectIds = rows.map((row) => row.id as string);
-  const customers = await query(
-    `select "c0".* from "projects"."customer" as "c0" where "c0"."id" in (${inList(distinct(rows.map((row) => row.customer_id as string)))})`,
-  );
-  const participants = await query(byProjects('project_participant', projectIds));
-  const documents = await query(byProjects('project_document', projectIds));
-  const products = await query(byProjects('product', projectIds));
-  const files = await query(
-    `select "s0".* from "projects"."file" as "s0" where "s0"."id" in (${inList(distinct(documents.map((row) => row.file_id as string)))})`,
-  );
+  const customers = await query({
+    ...customersByIdsStatement,
+    values: [distinct(rows.map((row) => row.customerId as string))],
+  });
+  const participants = await query({ ...participantsOfStatement, values: [projectIds] });
+  const documents = await query({ ...documentsOfStatement, values: [projectIds] });
+  const products = await query({ ...productsOfStatement, values: [projectIds] });
+  const files = await query({
+    ...filesByIdsStatement,
+    values: [distinct(documents.map((row) => row.fileId as string))],
+  });
   const employees = await query(
-    employeesWithDepartments(distinct(participants.map((row) => row.employee_id as string))),
+    employeesWithDepartments(distinct(participants.map((row) => row.employeeId as string))),
   );
-  const creators = await query(usersWithEmployees(distinct(rows.map((row) => row.creator_user_id as number))));
+  const creators = await query(usersWithEmployees(distinct(rows.map((row) => row.creatorUserId as number))));
   const customerById = new Map(customers.map((row) => [row.id, { id: row.id, name: row.name }]));
   const people = new Map(creators.map((user) => [user.id as number, personOf(user)]));
   const employeeById = new Map(
@@ -223,44 +230,44 @@ async function projects(query: Query, variables: PageVariables) {
   const fileById = new Map(
     files.map((row) => [
       row.id,
-      { id: row.id, name: row.name, mimeType: row.mime_type, path: `/api/v1/files/${row.id}`, size: Number(row.size) },
+      { id: row.id, name: row.name, mimeType: row.mimeType, path: `/api/v1/files/${row.id}`, size: row.size },
     ]),
   );
-  const participantsOf = groupBy(participants, 'project_id');
-  const documentsOf = groupBy(documents, 'project_id');
-  const productsOf = groupBy(products, 'project_id');
+  const participantsOf = groupBy(participants, 'projectId');
+  const documentsOf = groupBy(documents, 'projectId');
+  const productsOf = groupBy(products, 'projectId');
   const data = rows.map((project) => ({
     id: project.id,
-    uniqueCode: project.unique_code,
+    uniqueCode: project.uniqueCode,
     name: project.name,
     description: project.description,
-    contractValue: Number(project.contract_value),
+    contractValue: project.contractValue,
     currency: project.currency,
-    customerId: project.customer_id,
-    customer: customerById.get(project.customer_id) ?? null,
-    creatorId: String(project.creator_user_id),
-    creator: people.get(project.creator_user_id as number) ?? null,
-    participants: (participantsOf.get(project.id) ?? []).map((row) => employeeById.get(row.employee_id) ?? null),
-    documentFiles: (documentsOf.get(project.id) ?? []).flatMap((row) => fileById.get(row.file_id) ?? []),
+    customerId: project.customerId,
+    customer: customerById.get(project.customerId) ?? null,
+    creatorId: String(project.creatorUserId),
+    creator: people.get(project.creatorUserId as number) ?? null,
+    participants: (participantsOf.get(project.id) ?? []).map((row) => employeeById.get(row.employeeId) ?? null),
+    documentFiles: (documentsOf.get(project.id) ?? []).flatMap((row) => fileById.get(row.fileId) ?? []),
     products: (productsOf.get(project.id) ?? []).map((row) => ({
       id: row.id,
       name: row.name,
       description: row.description,
-      productType: row.product_type,
+      productType: row.productType,
       status: row.status,
       attributes: row.attributes,
-      schemaVersion: row.schema_version,
-      createdAt: iso(row.created_at),
-      updatedAt: iso(row.updated_at),
+      schemaVersion: row.schemaVersion,
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
     })),
     progress: project.progress,
     status: project.status,
-    replyDate: iso(project.reply_date),
-    createdAt: iso(project.created_at),
-    updatedAt: iso(project.updated_at),
-    deletedAt: iso(project.deleted_at),
+    replyDate: iso(project.replyDate),
+    createdAt: iso(project.createdAt),
+    updatedAt: iso(project.updatedAt),
+    deletedAt: iso(project.deletedAt),
   }));
-  return { projects: { data, meta: pageMeta(page, limit, Number(count!.count)) } };
+  return { projects: { data, meta: pageMeta(page, limit, found[0]!.total as number) } };
 }
 
 async function bodyOf(request: IncomingMessage): Promise<{ variables?: PageVariables }> {

@@ -1,12 +1,12 @@
 import DataLoader from 'dataloader';
 import { text, validate, z } from '@platform/lib/validation';
 import type { Customer } from './customer.entity.js';
-import type { CustomerRepository } from './customer.repository.js';
+import type { CustomerRepository, CustomerRow } from './customer.repository.js';
 import type { CustomerType } from './customer.types.js';
 
 const customerInput = z.object({ name: text(255) });
 
-export function customerView(customer: Customer): CustomerType {
+export function customerView(customer: CustomerRow): CustomerType {
   return { id: customer.id, name: customer.name, createdAt: customer.createdAt.toISOString() };
 }
 
@@ -16,7 +16,7 @@ export interface CustomerServiceDependencies {
 
 /** Customers that projects are made for. */
 export class CustomerService {
-  readonly byId = new DataLoader<string, Customer | null>(async (ids) => {
+  readonly byId = new DataLoader<string, CustomerRow | null>(async (ids) => {
     const rows = await this.deps.customers.byIds(ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id) ?? null);

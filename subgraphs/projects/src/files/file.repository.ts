@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runStatement, type PreparedStatement } from '@platform/lib/database';
+import { runStatement, withDates, type PreparedStatement } from '@platform/lib/database';
 import { StoredFile } from './file.entity.js';
 
 /** Who opens or attaches files, and which records it reads (decisions: Files belong to someone). */
@@ -31,6 +31,16 @@ const readableStatement: PreparedStatement = {
       where a."file_id" = f."id")))`,
 };
 
+/** A file's record by property name, as reads take it (no tracked entity: a file's record never changes). */
+export type FileRow = Pick<StoredFile, 'id' | 'name' | 'mimeType' | 'size' | 'storedName' | 'createdBy' | 'createdAt'>;
+
+/** The files among the ids $1, as rows (`FileRow`). */
+export const filesByIdsStatement: PreparedStatement = {
+  name: 'projects.files.by_ids',
+  text: `select "id", "name", "mime_type" as "mimeType", "size", "stored_name" as "storedName",
+    "created_by" as "createdBy", "created_at" as "createdAt" from "projects"."file" where "id" = any($1::uuid[])`,
+};
+
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The file table, through the request's entity manager. */
@@ -41,10 +51,10 @@ export class FileRepository {
    * The files among `ids` that exist; ids that are not UUIDs cannot name a file and are skipped, because
    * PostgreSQL would refuse the whole statement over one of them (callers pass ids from request bodies).
    */
-  findByIds(ids: string[]): Promise<StoredFile[]> {
+  async findByIds(ids: string[]): Promise<FileRow[]> {
     const candidates = [...new Set(ids.filter((id) => uuid.test(id)))];
-    if (candidates.length === 0) return Promise.resolve([]);
-    return this.em.find(StoredFile, { id: { $in: candidates } });
+    if (candidates.length === 0) return [];
+    return withDates(await runStatement<FileRow>(this.em, filesByIdsStatement, [candidates]), ['createdAt']);
   }
 
   /** The ids among `ids` of files that `reader` may open. */

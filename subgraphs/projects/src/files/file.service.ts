@@ -3,7 +3,7 @@ import DataLoader from 'dataloader';
 import { decodeContent, labelOf, mediaTypeOf } from './file.content.js';
 import type { StoredFile } from './file.entity.js';
 import { FileNotFoundError } from './file.errors.js';
-import type { FileReader, FileRepository } from './file.repository.js';
+import type { FileReader, FileRepository, FileRow } from './file.repository.js';
 import type { FileStorage } from './file.storage.js';
 import type { StoredFileType } from './file.types.js';
 
@@ -14,7 +14,7 @@ export interface UploadFileFields {
 }
 
 /** `path` is where a client downloads the bytes: the REST route `GET /api/v1/files/{id}` (docs/decisions.md). */
-export function fileView(file: StoredFile): StoredFileType {
+export function fileView(file: FileRow): StoredFileType {
   return { id: file.id, name: file.name, mimeType: file.mimeType, path: `/api/v1/files/${file.id}`, size: file.size };
 }
 
@@ -30,7 +30,7 @@ export interface FileServiceDependencies {
  * until attached; then whoever reads what it is attached to reads it too (decisions: Files belong to someone).
  */
 export class FileService {
-  readonly byId = new DataLoader<string, StoredFile | null>(async (ids) => {
+  readonly byId = new DataLoader<string, FileRow | null>(async (ids) => {
     const rows = await this.deps.repository.findByIds([...ids]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id) ?? null);
@@ -66,12 +66,12 @@ export class FileService {
   }
 
   /** A file the caller may open, or null: an attachment whose file is no longer readable shows none. */
-  async readableFile(id: string): Promise<StoredFile | null> {
+  async readableFile(id: string): Promise<FileRow | null> {
     return (await this.readable.load(id)) ? this.byId.load(id) : null;
   }
 
   /** A file the caller may open; one it may not answers as unknown, so its existence is not learnt. */
-  async get(id: string): Promise<StoredFile> {
+  async get(id: string): Promise<FileRow> {
     if (!(await this.allReadable([id]))) throw new FileNotFoundError();
     const file = await this.byId.load(id);
     if (!file) throw new FileNotFoundError();

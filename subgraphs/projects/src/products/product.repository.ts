@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runStatement, type PreparedStatement } from '@platform/lib/database';
+import { runStatement, withDates, type PreparedStatement } from '@platform/lib/database';
 import { Product } from './product.entity.js';
 import type { ProductRow } from './product.types.js';
 
@@ -13,6 +13,14 @@ const countByStatusStatement: PreparedStatement = {
   text: 'select "status", count(*) as "count" from "projects"."product" where "project_id" = $1 group by "status" order by "status" asc',
 };
 
+/** The products of the projects $1 (ids), in their order, as rows (`ProductRow`). */
+export const productsOfStatement: PreparedStatement = {
+  name: 'projects.product.of_projects',
+  text: `select "id", "project_id" as "projectId", "name", "description", "product_type" as "productType", "status",
+    "attributes", "schema_version" as "schemaVersion", "created_at" as "createdAt", "updated_at" as "updatedAt"
+    from "projects"."product" where "project_id" = any($1::uuid[]) order by "position" asc`,
+};
+
 /** The product table. */
 export class ProductRepository {
   constructor(private readonly em: EntityManager) {}
@@ -21,13 +29,11 @@ export class ProductRepository {
    * The products of a page's projects as read-only rows (property names, not tracked entities): the page only shows
    * them (decisions: Request cost, round two).
    */
-  ofProjects(projectIds: readonly string[]): Promise<ProductRow[]> {
-    return this.em
-      .createQueryBuilder(Product)
-      .select('*')
-      .where({ projectId: { $in: [...projectIds] } })
-      .orderBy({ position: 'asc' })
-      .execute<ProductRow[]>('all', true);
+  async ofProjects(projectIds: readonly string[]): Promise<ProductRow[]> {
+    return withDates(await runStatement<ProductRow>(this.em, productsOfStatement, [projectIds]), [
+      'createdAt',
+      'updatedAt',
+    ]);
   }
 
   async addAll(projectId: string, products: NewProduct[]): Promise<Product[]> {

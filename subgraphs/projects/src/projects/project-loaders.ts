@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { StoredFile } from '../files/file.entity.js';
+import type { FileRow } from '../files/file.repository.js';
 import type { ProductRow } from '../products/product.types.js';
 import type { ProductRepository } from '../products/product.repository.js';
 import type { ProjectRepository } from './project.repository.js';
@@ -14,7 +14,7 @@ export interface ProjectLoadersDependencies {
   projects: ProjectRepository;
   products: ProductRepository;
   /** The files feature's per-request loader (FileService.byId). */
-  files: DataLoader<string, StoredFile | null>;
+  files: DataLoader<string, FileRow | null>;
 }
 
 /**
@@ -41,8 +41,8 @@ export class ProjectLoaders {
   constructor(private readonly deps: ProjectLoadersDependencies) {}
 
   /** The project's documents, in the order given; a file that vanished is left out. */
-  async documentFiles(projectId: string): Promise<StoredFile[]> {
+  async documentFiles(projectId: string): Promise<FileRow[]> {
     const files = await this.deps.files.loadMany(await this.documentFileIds.load(projectId));
-    return files.filter((file): file is StoredFile => file !== null && !(file instanceof Error));
+    return files.filter((file): file is FileRow => file !== null && !(file instanceof Error));
   }
 }

@@ -12,7 +12,7 @@ import {
   UnknownDocumentFileError,
 } from './project.errors.js';
 import type { Project } from './project.entity.js';
-import type { ProjectListQuery, ProjectRepository } from './project.repository.js';
+import type { ProjectListQuery, ProjectRepository, ProjectRow } from './project.repository.js';
 import type { DirectoryReferences } from '../directory/directory.repository.js';
 import { refuseUnknownParticipants } from '../directory/directory-checks.js';
 import { previousValues, type ChangeEvent, type ChangeEvents } from '../webhooks/webhook-events.js';
@@ -90,7 +90,7 @@ export const isProjectId = (idOrCode: string): boolean =>
 export class ProjectService {
   constructor(private readonly deps: ProjectServiceDependencies) {}
 
-  async list(input: Record<string, unknown>): Promise<MetaPage<Project>> {
+  async list(input: Record<string, unknown>): Promise<MetaPage<ProjectRow>> {
     const query: ProjectListQuery = validate(listProjectsInput, withoutNulls(input));
     const { rows, total } = await this.deps.projects.page(query);
     return metaPage(query, rows, total);

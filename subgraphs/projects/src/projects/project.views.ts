@@ -1,7 +1,8 @@
-import type { Project } from './project.entity.js';
+import type { ProjectRow } from './project.repository.js';
 import type { ProjectType } from './project.types.js';
 
-export function projectView(project: Project): ProjectType {
+/** A project as the graph shows it, from its entity or a page's row. */
+export function projectView(project: ProjectRow): ProjectType {
   return {
     id: project.id,
     uniqueCode: project.uniqueCode,
