@@ -16,15 +16,15 @@ import {
   projectPageStatement,
 } from '@platform/projects/projects/project.repository';
 import { nestedPageStatement } from '@platform/projects/tasks/task.repository';
+import { departmentsByIdsStatement, employeesByIdsStatement } from '@platform/auth/directory/directory.repository';
+import { peopleByIdsStatement } from '@platform/auth/users/user.repository';
 
 /**
  * The floors of the dashboards' pages (issue 29): a bare node:http server that does by hand what the nested
  * tasks page and the 50-project page do, with the same SQL text the product sends (its prepared statements
- * word for word, and MikroORM's generated selects with their inline id lists for the auth subgraph's people) and
- * the same JSON the graph
- * answers, key for key. Per request: the bearer verified by the product's authenticator (codec and revocation
- * read) and the permission checked, one pooled connection taken for the request's statements, nothing kept
- * between requests. The bench checks its answers byte for byte against the gateway's before measuring.
+ * word for word) and the same JSON the graph answers, key for key. Per request: the bearer verified by the
+ * product's authenticator (codec and revocation read) and the permission checked, one pooled connection taken
+ * for the request's statements, nothing kept between requests. The bench checks its answers byte for byte against the gateway's before measuring.
  */
 export interface PageFloorServer {
   port: number;
@@ -32,16 +32,6 @@ export interface PageFloorServer {
 }
 
 type Row = Record<string, unknown>;
-
-/** MikroORM's `in (...)` list of ids, as its generated statements inline them. */
-const inList = (ids: readonly (string | number)[]) =>
-  ids.map((id) => (typeof id === 'number' ? String(id) : `'${id.replaceAll("'", "''")}'`)).join(', ');
-
-const usersWithEmployees = (ids: readonly number[]) =>
-  `select "u0".*, "e1"."id" as "e1__id", "e1"."code" as "e1__code", "e1"."name" as "e1__name", "e1"."created_at" as "e1__created_at", "e1"."email" as "e1__email", "e1"."avatar_file_id" as "e1__avatar_file_id", "e1"."department_id" as "e1__department_id", "d2"."id" as "d2__id", "d2"."code" as "d2__code", "d2"."name" as "d2__name", "d2"."created_at" as "d2__created_at" from "auth"."user_account" as "u0" left join "auth"."employee" as "e1" on "u0"."employee_id" = "e1"."id" left join "auth"."department" as "d2" on "e1"."department_id" = "d2"."id" where "u0"."id" in (${inList(ids)})`;
-
-const employeesWithDepartments = (ids: readonly string[]) =>
-  `select "e0".*, "d1"."id" as "d1__id", "d1"."code" as "d1__code", "d1"."name" as "d1__name", "d1"."created_at" as "d1__created_at" from "auth"."employee" as "e0" left join "auth"."department" as "d1" on "e0"."department_id" = "d1"."id" where "e0"."id" in (${inList(ids)})`;
 
 const iso = (value: unknown) => (value === null ? null : new Date(value as string | Date).toISOString());
 const distinct = <T>(values: T[]) => [...new Set(values)];
@@ -56,15 +46,15 @@ function groupBy(rows: Row[], key: string): Map<unknown, Row[]> {
   return groups;
 }
 
-/** The graph's Person of a user row with its employee and department (auth's personView). */
-function personOf(user: Row) {
+/** The graph's Person of a person row (auth's personView). */
+function personOf(person: Row) {
   return {
-    avatarFileId: (user.e1__avatar_file_id as string | null) ?? '',
-    code: (user.e1__code as string | null) ?? '',
-    department: (user.d2__name as string | null) ?? '',
-    email: user.email,
-    id: String(user.id),
-    name: (user.e1__name as string | null) ?? user.email,
+    avatarFileId: (person.avatarFileId as string | null) ?? '',
+    code: (person.code as string | null) ?? '',
+    department: (person.department as string | null) ?? '',
+    email: person.email,
+    id: String(person.id),
+    name: (person.name as string | null) ?? person.email,
   };
 }
 
@@ -113,18 +103,20 @@ async function nestedTasks(query: Query, viewerId: number, variables: PageVariab
   const taskIds = tasks.map((task) => task.id as string);
   const comments = await query({ ...commentsOfTasksStatement, values: [taskIds, viewerId] });
   const activities = await query({ ...activitiesOfTasksStatement, values: [taskIds] });
-  const departments = await query(
-    `select "d0".* from "auth"."department" as "d0" where "d0"."id" in (${inList(distinct(tasks.map((task) => task.department_id as string)))})`,
-  );
+  const departments = await query({
+    ...departmentsByIdsStatement,
+    values: [distinct(tasks.map((task) => task.department_id as string))],
+  });
   const participants = tasks.flatMap((task) => (task.participants as Row[] | null) ?? []);
-  const employees = await query(
-    employeesWithDepartments(distinct(participants.map((row) => row.employeeId as string))),
-  );
+  const employees = await query({
+    ...employeesByIdsStatement,
+    values: [distinct(participants.map((row) => row.employeeId as string))],
+  });
   const actorIds = distinct([
     ...comments.map((row) => row.authorUserId as number),
     ...activities.filter((row) => row.type !== 'comment_added').map((row) => row.actorUserId as number),
   ]);
-  const users = await query(usersWithEmployees(actorIds));
+  const users = await query({ ...peopleByIdsStatement, values: [actorIds] });
   const people = new Map(users.map((user) => [user.id as number, personOf(user)]));
   const departmentById = new Map(departments.map((row) => [row.id, { id: row.id, code: row.code, name: row.name }]));
   const employeeById = new Map(employees.map((row) => [row.id, { name: row.name, email: row.email }]));
@@ -208,10 +200,14 @@ async function projects(query: Query, variables: PageVariables) {
     ...filesByIdsStatement,
     values: [distinct(documents.map((row) => row.fileId as string))],
   });
-  const employees = await query(
-    employeesWithDepartments(distinct(participants.map((row) => row.employeeId as string))),
-  );
-  const creators = await query(usersWithEmployees(distinct(rows.map((row) => row.creatorUserId as number))));
+  const employees = await query({
+    ...employeesByIdsStatement,
+    values: [distinct(participants.map((row) => row.employeeId as string))],
+  });
+  const creators = await query({
+    ...peopleByIdsStatement,
+    values: [distinct(rows.map((row) => row.creatorUserId as number))],
+  });
   const customerById = new Map(customers.map((row) => [row.id, { id: row.id, name: row.name }]));
   const people = new Map(creators.map((user) => [user.id as number, personOf(user)]));
   const employeeById = new Map(
@@ -222,8 +218,8 @@ async function projects(query: Query, variables: PageVariables) {
         code: row.code,
         name: row.name,
         email: row.email,
-        avatarFileId: row.avatar_file_id,
-        department: row.d1__id ? { name: row.d1__name } : null,
+        avatarFileId: row.avatarFileId,
+        department: row.departmentId ? { name: row.departmentName } : null,
       },
     ]),
   );

@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { Department } from './department.entity.js';
 import { Employee } from './employee.entity.js';
 
@@ -15,16 +16,51 @@ export interface NewEmployee {
   department: Department | null;
 }
 
+/** A department's columns as a view reads them (its entity, or a row). */
+export type DepartmentRow = Pick<Department, 'id' | 'code' | 'name'>;
+
+/** An employee with its department, as a view reads it (its entity, or a row: `employeesByIds`). */
+export type EmployeeRow = Pick<Employee, 'id' | 'code' | 'name' | 'email' | 'avatarFileId'> & {
+  department: DepartmentRow | null;
+};
+
+/** The departments among the ids $1, as rows (`DepartmentRow`). */
+export const departmentsByIdsStatement: PreparedStatement = {
+  name: 'auth.department.by_ids',
+  text: `select "id", "code", "name" from "auth"."department" where "id" = any($1::uuid[])`,
+};
+
+/** The employees among the ids $1 with their departments' columns, flat. */
+export const employeesByIdsStatement: PreparedStatement = {
+  name: 'auth.employee.by_ids',
+  text: `select e."id", e."code", e."name", e."email", e."avatar_file_id" as "avatarFileId",
+    d."id" as "departmentId", d."code" as "departmentCode", d."name" as "departmentName"
+    from "auth"."employee" e left join "auth"."department" d on d."id" = e."department_id"
+    where e."id" = any($1::uuid[])`,
+};
+
+type EmployeeWithDepartmentRow = Omit<EmployeeRow, 'department'> & {
+  departmentId: string | null;
+  departmentCode: string | null;
+  departmentName: string | null;
+};
+
 /** The department and employee tables. */
 export class DirectoryRepository {
   constructor(private readonly em: EntityManager) {}
 
-  departmentsByIds(ids: string[]): Promise<Department[]> {
-    return this.em.find(Department, { id: { $in: ids } });
+  /** Rows, as `employeesByIds`. */
+  departmentsByIds(ids: readonly string[]): Promise<DepartmentRow[]> {
+    return runStatement(this.em, departmentsByIdsStatement, [ids]);
   }
 
-  employeesByIds(ids: string[]): Promise<Employee[]> {
-    return this.em.find(Employee, { id: { $in: ids } }, { populate: ['department'] });
+  /** Rows, not entities: employees are read here only to be shown (the graph's references from other subgraphs). */
+  async employeesByIds(ids: readonly string[]): Promise<EmployeeRow[]> {
+    const rows = await runStatement<EmployeeWithDepartmentRow>(this.em, employeesByIdsStatement, [ids]);
+    return rows.map(({ departmentId, departmentCode, departmentName, ...employee }) => ({
+      ...employee,
+      department: departmentId === null ? null : { id: departmentId, code: departmentCode!, name: departmentName! },
+    }));
   }
 
   findDepartment(id: string): Promise<Department | null> {

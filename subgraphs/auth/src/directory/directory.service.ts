@@ -4,7 +4,7 @@ import { DepartmentCodeTakenError, EmployeeCodeTakenError } from './directory.er
 import { text, uuid, validate, z, email } from '@platform/lib/validation';
 import type { AuditWriter } from '../audit/audit.service.js';
 import type { Department } from './department.entity.js';
-import type { DirectoryRepository } from './directory.repository.js';
+import type { DepartmentRow, DirectoryRepository, EmployeeRow } from './directory.repository.js';
 import type { Employee } from './employee.entity.js';
 
 const departmentInput = z.object({ code: text(64), name: text(255) });
@@ -30,12 +30,12 @@ export interface DirectoryServiceDependencies {
 
 /** Departments and employees: records of the auth subgraph because token claims carry them. */
 export class DirectoryService {
-  readonly departments = new DataLoader<string, Department | null>(async (ids) =>
-    batchById(await this.deps.directory.departmentsByIds([...ids]), ids),
+  readonly departments = new DataLoader<string, DepartmentRow | null>(async (ids) =>
+    batchById(await this.deps.directory.departmentsByIds(ids), ids),
   );
 
-  readonly employees = new DataLoader<string, Employee | null>(async (ids) =>
-    batchById(await this.deps.directory.employeesByIds([...ids]), ids),
+  readonly employees = new DataLoader<string, EmployeeRow | null>(async (ids) =>
+    batchById(await this.deps.directory.employeesByIds(ids), ids),
   );
 
   constructor(private readonly deps: DirectoryServiceDependencies) {}

@@ -1,13 +1,12 @@
-import type { Department } from './department.entity.js';
+import type { DepartmentRow, EmployeeRow } from './directory.repository.js';
 import type { DepartmentType, EmployeeType } from './directory.types.js';
-import type { Employee } from './employee.entity.js';
 
-export function departmentView(department: Department): DepartmentType {
+export function departmentView(department: DepartmentRow): DepartmentType {
   return { id: department.id, code: department.code, name: department.name };
 }
 
 /** The employee must be loaded with its department. */
-export function employeeView(employee: Employee): EmployeeType {
+export function employeeView(employee: EmployeeRow): EmployeeType {
   return {
     id: employee.id,
     code: employee.code,

@@ -11,6 +11,30 @@ export interface NewUser {
   employee?: Employee | null;
 }
 
+/**
+ * A person as the graph's Person reads it (`personView`): the user's id and e-mail, and the name, code and avatar of
+ * its employee and its department's name, each null without one. A row, never a tracked entity: people are only
+ * shown (a page's creators and actors).
+ */
+export interface PersonRow {
+  id: number;
+  email: string;
+  name: string | null;
+  code: string | null;
+  avatarFileId: string | null;
+  department: string | null;
+}
+
+/** The people among the user ids $1, as rows (`PersonRow`). */
+export const peopleByIdsStatement: PreparedStatement = {
+  name: 'auth.user_account.people_by_ids',
+  text: `select u."id", u."email", e."name", e."code", e."avatar_file_id" as "avatarFileId", d."name" as "department"
+    from "auth"."user_account" u
+    left join "auth"."employee" e on e."id" = u."employee_id"
+    left join "auth"."department" d on d."id" = e."department_id"
+    where u."id" = any($1::int[])`,
+};
+
 const lockStatement: PreparedStatement = {
   name: 'auth.user_account.lock',
   text: 'select "id" from "auth"."user_account" where "id" = $1 for update',
@@ -22,6 +46,10 @@ export class UserRepository {
 
   findManyWithClaims(ids: number[]): Promise<User[]> {
     return this.em.find(User, { id: { $in: ids } }, { populate: ['employee.department'] });
+  }
+
+  peopleByIds(ids: readonly number[]): Promise<PersonRow[]> {
+    return runStatement(this.em, peopleByIdsStatement, [ids]);
   }
 
   findWithClaims(id: number): Promise<User | null> {

@@ -38,8 +38,8 @@ export const userReferenceResolvers = {
   },
   Person: {
     __resolveReference: async (reference: { id: string }, ctx: AuthContext) => {
-      const user = await ctx.auth.users.byId.load(Number(reference.id));
-      return user && personView(user);
+      const person = await ctx.auth.users.people.load(Number(reference.id));
+      return person && personView(person);
     },
   },
 };

@@ -17,7 +17,7 @@ import type { RevocationService } from '../revocations/revocation.service.js';
 import { hashPassword } from './password-hasher.js';
 import type { User } from './user.entity.js';
 import { mayGrant, mayManage } from './user-grants.js';
-import type { UserRepository } from './user.repository.js';
+import type { PersonRow, UserRepository } from './user.repository.js';
 
 const permission = z.string().regex(/^[a-z]+(:[a-z]+)?$/, 'must look like `scope:action` or `admin`');
 const createUserInput = z.object({
@@ -38,6 +38,13 @@ export class UserService {
   readonly byId = new DataLoader<number, User | null>(async (ids) => {
     const users = await this.deps.users.findManyWithClaims([...ids]);
     const byId = new Map(users.map((user) => [user.id, user]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+
+  /** People by user id, as the graph's Person shows them (rows: a page's people are only shown). */
+  readonly people = new DataLoader<number, PersonRow | null>(async (ids) => {
+    const people = await this.deps.users.peopleByIds(ids);
+    const byId = new Map(people.map((person) => [person.id, person]));
     return ids.map((id) => byId.get(id) ?? null);
   });
 

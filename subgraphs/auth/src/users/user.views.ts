@@ -1,5 +1,6 @@
 import { departmentView, employeeView } from '../directory/directory.views.js';
 import type { User } from './user.entity.js';
+import type { PersonRow } from './user.repository.js';
 import type { PersonType } from './person.types.js';
 import type { UserType } from './user.types.js';
 
@@ -24,14 +25,13 @@ export function userView(user: User): UserType {
  * A user as the spec's Person (decisions: projects, Creator): `id` is the user's id, the name the employee's or
  * else the e-mail, the employee's code and avatar and the user's department name, or "".
  */
-export function personView(user: User): PersonType {
-  const employee = user.employee;
+export function personView(person: PersonRow): PersonType {
   return {
-    id: String(user.id),
-    name: employee?.name ?? user.email,
-    email: user.email,
-    code: employee?.code ?? '',
-    department: employee?.department?.name ?? '',
-    avatarFileId: employee?.avatarFileId ?? '',
+    id: String(person.id),
+    name: person.name ?? person.email,
+    email: person.email,
+    code: person.code ?? '',
+    department: person.department ?? '',
+    avatarFileId: person.avatarFileId ?? '',
   };
 }
