@@ -4,7 +4,7 @@ import { Directive, Field, ID, InputType, ObjectType } from 'type-graphql';
  * The fields every directory record shows and is created with. Reached by no resolver, so not in the schema:
  * the types below inherit its fields.
  */
-@ObjectType('DirectoryRecordFields')
+@ObjectType('DirectoryRecordFields', { simpleResolvers: true })
 @InputType('DirectoryRecordFieldsInput')
 class DirectoryRecordFields {
   @Field(() => String)
@@ -14,7 +14,7 @@ class DirectoryRecordFields {
   name!: string;
 }
 
-@ObjectType('EmployeeFields')
+@ObjectType('EmployeeFields', { simpleResolvers: true })
 @InputType('EmployeeFieldsInput')
 class EmployeeFields extends DirectoryRecordFields {
   @Field(() => String)
@@ -22,14 +22,14 @@ class EmployeeFields extends DirectoryRecordFields {
 }
 
 @Directive('@key(fields: "id")')
-@ObjectType('Department')
+@ObjectType('Department', { simpleResolvers: true })
 export class DepartmentType extends DirectoryRecordFields {
   @Field(() => ID)
   id!: string;
 }
 
 @Directive('@key(fields: "id")')
-@ObjectType('Employee')
+@ObjectType('Employee', { simpleResolvers: true })
 export class EmployeeType extends EmployeeFields {
   @Field(() => ID)
   id!: string;

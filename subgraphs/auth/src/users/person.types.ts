@@ -6,7 +6,10 @@ import { Directive, Field, ID, ObjectType } from 'type-graphql';
  * fields (permissions, status); those stay on User, read by that user and by admins (decisions: Person).
  */
 @Directive('@key(fields: "id")')
-@ObjectType('Person', { description: "A user as others see them (the spec's Person); account fields stay on User" })
+@ObjectType('Person', {
+  simpleResolvers: true,
+  description: "A user as others see them (the spec's Person); account fields stay on User",
+})
 export class PersonType {
   @Field(() => ID, { description: "The user's id, as a string" })
   id!: string;
