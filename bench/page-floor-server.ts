@@ -33,7 +33,8 @@ export interface PageFloorServer {
 
 type Row = Record<string, unknown>;
 
-const iso = (value: unknown) => (value === null ? null : new Date(value as string | Date).toISOString());
+/** A time as the graph shows it: the product's statements send most as that text already, the rest as Dates. */
+const iso = (value: unknown) => (value === null || typeof value === 'string' ? value : (value as Date).toISOString());
 const distinct = <T>(values: T[]) => [...new Set(values)];
 
 function groupBy(rows: Row[], key: string): Map<unknown, Row[]> {

@@ -175,22 +175,3 @@ export async function runStatement<T>(
     await client.releaseConnection(connection);
   }
 }
-
-/** The columns of `Row` that hold a date (or null). */
-type DateColumn<Row> = { [Column in keyof Row]: Row[Column] extends Date | null ? Column : never }[keyof Row];
-
-/**
- * A read as rows: `runStatement` answers timestamps as PostgreSQL's text (the pool's type parsers are MikroORM's,
- * which converts them itself), so the named columns of each row are turned into Dates in place, as an entity holds
- * them; a null stays null.
- */
-export function withDates<Row extends object>(rows: Row[], columns: readonly DateColumn<Row>[]): Row[] {
-  for (const row of rows) {
-    const columnsOf = row as Record<PropertyKey, unknown>;
-    for (const column of columns) {
-      const value = columnsOf[column];
-      if (typeof value === 'string') columnsOf[column] = new Date(value);
-    }
-  }
-  return rows;
-}

@@ -1,14 +1,13 @@
 import type { CommentRecord } from '../comments/comment.records.js';
+import { isoOf, type ShownTime } from '@platform/lib/shown-time';
 import { withFields } from '@platform/lib/with-fields';
 import { commentView } from '../comments/comment.views.js';
 import type { Activity } from './activity.entity.js';
 import type { TaskActivityType } from './activity.types.js';
 
-/** What an entry's shape shows, from an entity or read without one (the nested list). */
-export type ActivityRow = Pick<
-  Activity,
-  'id' | 'taskId' | 'type' | 'actorUserId' | 'from' | 'to' | 'changedAt' | 'createdAt' | 'updatedAt'
->;
+/** What an entry's shape shows, from an entity or read without one (the nested list, its times as text). */
+export type ActivityRow = Pick<Activity, 'id' | 'taskId' | 'type' | 'actorUserId' | 'from' | 'to'> &
+  Record<'changedAt' | 'createdAt' | 'updatedAt', ShownTime>;
 
 /** The comment an entry adds: a `comment_added` entry names it in `to.commentId` (decisions: Comment activity). */
 export function addedCommentIdOf(activity: Pick<ActivityRow, 'type' | 'to'>): string | null {
@@ -24,8 +23,8 @@ export function activityView(activity: ActivityRow, comment: CommentRecord | nul
   const entry = {
     id: activity.id,
     taskId: activity.taskId,
-    createdAt: activity.createdAt.toISOString(),
-    updatedAt: activity.updatedAt.toISOString(),
+    createdAt: isoOf(activity.createdAt),
+    updatedAt: isoOf(activity.updatedAt),
   };
   if (comment && addedCommentIdOf(activity) === comment.comment.id) {
     return withFields(entry, { comment: commentView(comment), history: null });
@@ -36,7 +35,7 @@ export function activityView(activity: ActivityRow, comment: CommentRecord | nul
       id: activity.id,
       type: activity.type,
       actorId: String(activity.actorUserId),
-      changedAt: activity.changedAt.toISOString(),
+      changedAt: isoOf(activity.changedAt),
       from: activity.from,
       to: activity.to,
     },

@@ -1,6 +1,7 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import type { RowKey } from '@platform/lib/cursor';
 import type { RecordState } from '@platform/lib/entity-tag';
+import { shownTimeOf } from '@platform/lib/shown-time';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { findSortedPage, likePattern } from '../listing/list.repository.js';
 import { TaskComment, TaskCommentAttachment, type ReactionType } from './comment.entity.js';
@@ -28,10 +29,8 @@ interface ReactionRow {
   own: string | null;
 }
 
-/** Times arrive as ISO 8601 text: the driver is set up to hand MikroORM timestamps as text. */
-interface CommentDetailsRow extends Omit<CommentRow, 'createdAt' | 'deletedAt'> {
-  createdAt: string;
-  deletedAt: string | null;
+/** A comment's row with its reactions and attachments; its times come as the graph shows them. */
+interface CommentDetailsRow extends CommentRow {
   likes: number;
   dislikes: number;
   userReaction: string;
@@ -46,8 +45,8 @@ export const commentsOfTasksStatement: PreparedStatement = {
   name: 'projects.comments.of_tasks',
   text: `
   select c."id", c."task_id" as "taskId", c."parent_id" as "parentId", c."author_user_id" as "authorUserId",
-    c."content", to_json(c."created_at") #>> '{}' as "createdAt",
-    to_json(c."deleted_at") #>> '{}' as "deletedAt", r."likes", r."dislikes",
+    c."content", ${shownTimeOf('c."created_at"')} as "createdAt",
+    ${shownTimeOf('c."deleted_at"')} as "deletedAt", r."likes", r."dislikes",
     coalesce(r."own", '') as "userReaction", (
     select json_agg(json_build_object('id', a."id", 'commentId', a."comment_id", 'fileId', a."file_id",
       'position', a."position") order by a."position")
@@ -218,13 +217,9 @@ export class CommentRepository {
    * entities: they are only read, and registering hundreds of entities per page was a measured share of its CPU.
    */
   async ofTasks(taskIds: readonly string[], viewerId: number): Promise<CommentRecord[]> {
-    const rows = await runStatement<CommentDetailsRow>(this.em, commentsOfTasksStatement, [[...taskIds], viewerId]);
-    return rows.map(({ likes, dislikes, userReaction, attachments, createdAt, deletedAt, ...comment }) => ({
-      comment: {
-        ...comment,
-        createdAt: new Date(createdAt),
-        deletedAt: deletedAt === null ? null : new Date(deletedAt),
-      },
+    const rows = await runStatement<CommentDetailsRow>(this.em, commentsOfTasksStatement, [taskIds, viewerId]);
+    return rows.map(({ likes, dislikes, userReaction, attachments, ...comment }) => ({
+      comment,
       attachments: attachments ?? [],
       reactions: { commentId: comment.id, likes, dislikes, userReaction },
     }));

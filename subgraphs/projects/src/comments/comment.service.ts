@@ -82,7 +82,7 @@ export class CommentService {
     const task = await this.deps.tasks.get(uniqueCode);
     const { rows, total } = await this.deps.comments.pageAfter(task.id, after, first + 1);
     return connectionOf(await this.records(rows, actor.userId), first, total, ({ comment }) => ({
-      at: comment.createdAt,
+      at: new Date(comment.createdAt),
       id: comment.id,
     }));
   }

@@ -1,3 +1,4 @@
+import { isoOf } from '@platform/lib/shown-time';
 import type { CommentRecord } from './comment.records.js';
 import type { CommentType } from './comment.types.js';
 
@@ -14,6 +15,6 @@ export function commentView({ comment, attachments, reactions }: CommentRecord):
     dislikes: reactions.dislikes,
     isDeleted: comment.deletedAt !== null,
     userReaction: reactions.userReaction,
-    createdAt: comment.createdAt.toISOString(),
+    createdAt: isoOf(comment.createdAt),
   };
 }

@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { isoOf } from '@platform/lib/shown-time';
 import { text, validate, z } from '@platform/lib/validation';
 import type { Customer } from './customer.entity.js';
 import type { CustomerRepository, CustomerRow } from './customer.repository.js';
@@ -7,7 +8,7 @@ import type { CustomerType } from './customer.types.js';
 const customerInput = z.object({ name: text(255) });
 
 export function customerView(customer: CustomerRow): CustomerType {
-  return { id: customer.id, name: customer.name, createdAt: customer.createdAt.toISOString() };
+  return { id: customer.id, name: customer.name, createdAt: isoOf(customer.createdAt) };
 }
 
 export interface CustomerServiceDependencies {

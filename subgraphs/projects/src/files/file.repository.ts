@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runStatement, withDates, type PreparedStatement } from '@platform/lib/database';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
 import { StoredFile } from './file.entity.js';
 
 /** Who opens or attaches files, and which records it reads (decisions: Files belong to someone). */
@@ -32,13 +32,13 @@ const readableStatement: PreparedStatement = {
 };
 
 /** A file's record by property name, as reads take it (no tracked entity: a file's record never changes). */
-export type FileRow = Pick<StoredFile, 'id' | 'name' | 'mimeType' | 'size' | 'storedName' | 'createdBy' | 'createdAt'>;
+export type FileRow = Pick<StoredFile, 'id' | 'name' | 'mimeType' | 'size' | 'storedName' | 'createdBy'>;
 
 /** The files among the ids $1, as rows (`FileRow`). */
 export const filesByIdsStatement: PreparedStatement = {
   name: 'projects.files.by_ids',
   text: `select "id", "name", "mime_type" as "mimeType", "size", "stored_name" as "storedName",
-    "created_by" as "createdBy", "created_at" as "createdAt" from "projects"."file" where "id" = any($1::uuid[])`,
+    "created_by" as "createdBy" from "projects"."file" where "id" = any($1::uuid[])`,
 };
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,7 +54,7 @@ export class FileRepository {
   async findByIds(ids: string[]): Promise<FileRow[]> {
     const candidates = [...new Set(ids.filter((id) => uuid.test(id)))];
     if (candidates.length === 0) return [];
-    return withDates(await runStatement<FileRow>(this.em, filesByIdsStatement, [candidates]), ['createdAt']);
+    return runStatement(this.em, filesByIdsStatement, [candidates]);
   }
 
   /** The ids among `ids` of files that `reader` may open. */

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runStatement, withDates, type PreparedStatement } from '@platform/lib/database';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
+import { shownTimeOf } from '@platform/lib/shown-time';
 import { Product } from './product.entity.js';
 import type { ProductRow } from './product.types.js';
 
@@ -17,7 +18,8 @@ const countByStatusStatement: PreparedStatement = {
 export const productsOfStatement: PreparedStatement = {
   name: 'projects.product.of_projects',
   text: `select "id", "project_id" as "projectId", "name", "description", "product_type" as "productType", "status",
-    "attributes", "schema_version" as "schemaVersion", "created_at" as "createdAt", "updated_at" as "updatedAt"
+    "attributes", "schema_version" as "schemaVersion", ${shownTimeOf('"created_at"')} as "createdAt",
+    ${shownTimeOf('"updated_at"')} as "updatedAt"
     from "projects"."product" where "project_id" = any($1::uuid[]) order by "position" asc`,
 };
 
@@ -29,11 +31,8 @@ export class ProductRepository {
    * The products of a page's projects as read-only rows (property names, not tracked entities): the page only shows
    * them (decisions: Request cost, round two).
    */
-  async ofProjects(projectIds: readonly string[]): Promise<ProductRow[]> {
-    return withDates(await runStatement<ProductRow>(this.em, productsOfStatement, [projectIds]), [
-      'createdAt',
-      'updatedAt',
-    ]);
+  ofProjects(projectIds: readonly string[]): Promise<ProductRow[]> {
+    return runStatement(this.em, productsOfStatement, [projectIds]);
   }
 
   async addAll(projectId: string, products: NewProduct[]): Promise<Product[]> {

@@ -1,5 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
+import { isoOf, type ShownTime } from '@platform/lib/shown-time';
 import type { Product } from './product.entity.js';
 
 @ObjectType('Product', { simpleResolvers: true, description: 'A product of a project (projects spec, Product).' })
@@ -32,20 +33,15 @@ export class ProductType {
   updatedAt!: string;
 }
 
-/** What a product's view reads: its entity, or the read-only row a page reads (ProductRepository.ofProjects). */
+/**
+ * What a product's view reads: its entity, or the read-only row a page reads (ProductRepository.ofProjects, its
+ * times as text).
+ */
 export type ProductRow = Pick<
   Product,
-  | 'id'
-  | 'projectId'
-  | 'name'
-  | 'description'
-  | 'productType'
-  | 'status'
-  | 'attributes'
-  | 'schemaVersion'
-  | 'createdAt'
-  | 'updatedAt'
->;
+  'id' | 'projectId' | 'name' | 'description' | 'productType' | 'status' | 'attributes' | 'schemaVersion'
+> &
+  Record<'createdAt' | 'updatedAt', ShownTime>;
 
 export function productView(product: ProductRow): ProductType {
   return {
@@ -56,7 +52,7 @@ export function productView(product: ProductRow): ProductType {
     status: product.status,
     attributes: product.attributes,
     schemaVersion: product.schemaVersion,
-    createdAt: product.createdAt.toISOString(),
-    updatedAt: product.updatedAt.toISOString(),
+    createdAt: isoOf(product.createdAt),
+    updatedAt: isoOf(product.updatedAt),
   };
 }

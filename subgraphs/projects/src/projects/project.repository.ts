@@ -1,5 +1,6 @@
 import type { EntityManager, PrimaryKeyProp } from '@mikro-orm/postgresql';
-import { runStatement, withDates, type PreparedStatement } from '@platform/lib/database';
+import { runStatement, type PreparedStatement } from '@platform/lib/database';
+import { shownTimeOf, type ShownTime } from '@platform/lib/shown-time';
 import type { RecordVersion } from '@platform/lib/entity-tag';
 import { likePattern, pageVersionOf, pageVersionSelect, type PageVersionRow } from '../listing/list.repository.js';
 import { ProjectDocument, ProjectParticipant } from './project-members.entity.js';
@@ -8,7 +9,7 @@ import { Project } from './project.entity.js';
 /** A member row's columns by property name, as a read-only page reads it (no tracked entity). */
 export type MemberRow<Member extends ProjectParticipant | ProjectDocument> = Omit<Member, typeof PrimaryKeyProp>;
 
-/** A project's columns by property name, as a read-only page reads it (no tracked entity). */
+/** A project's columns by property name, as a read-only page reads it (no tracked entity, times as text). */
 export type ProjectRow = Pick<
   Project,
   | 'id'
@@ -17,15 +18,12 @@ export type ProjectRow = Pick<
   | 'description'
   | 'contractValue'
   | 'currency'
-  | 'replyDate'
   | 'status'
   | 'progress'
   | 'customerId'
   | 'creatorUserId'
-  | 'createdAt'
-  | 'updatedAt'
-  | 'deletedAt'
->;
+> &
+  Record<'replyDate' | 'createdAt' | 'updatedAt', ShownTime> & { deletedAt: ShownTime | null };
 import type { ProjectProgress, ProjectStatus } from '@platform/lib/contract/project-values';
 
 export interface ProjectListQuery {
@@ -106,9 +104,10 @@ const listFilter = `"deleted_at" is null and ($1::text is null or "status" = $1)
 
 /** A project row's columns by property name (`ProjectRow`), from the alias `p`. */
 const projectColumns = `p."id", p."unique_code" as "uniqueCode", p."name", p."description",
-    p."contract_value"::float8 as "contractValue", p."currency", p."reply_date" as "replyDate", p."status",
-    p."progress", p."customer_id" as "customerId", p."creator_user_id" as "creatorUserId",
-    p."created_at" as "createdAt", p."updated_at" as "updatedAt", p."deleted_at" as "deletedAt"`;
+    p."contract_value"::float8 as "contractValue", p."currency", ${shownTimeOf('p."reply_date"')} as "replyDate",
+    p."status", p."progress", p."customer_id" as "customerId", p."creator_user_id" as "creatorUserId",
+    ${shownTimeOf('p."created_at"')} as "createdAt", ${shownTimeOf('p."updated_at"')} as "updatedAt",
+    ${shownTimeOf('p."deleted_at"')} as "deletedAt"`;
 
 /**
  * A page of projects under `listFilter` in its order (then by id), window offset $4 and limit $5, as rows with the
@@ -212,13 +211,7 @@ export class ProjectRepository {
     const statement = projectPageStatement(query.sortBy, query.sortOrder);
     const found = await runStatement<ProjectPageRow>(this.em, statement, listParameters(query));
     const rows = found.filter((row): row is ProjectPageRow & ProjectRow => row.id !== null);
-    return {
-      rows: withDates(
-        rows.map(({ total: _total, ...project }): ProjectRow => project),
-        ['replyDate', 'createdAt', 'updatedAt', 'deletedAt'],
-      ),
-      total: found[0]!.total,
-    };
+    return { rows: rows.map(({ total: _total, ...project }): ProjectRow => project), total: found[0]!.total };
   }
 
   /** The code comes back from the insert (a column default drawn from the sequence). */

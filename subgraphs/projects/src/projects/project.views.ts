@@ -1,3 +1,4 @@
+import { isoOf } from '@platform/lib/shown-time';
 import type { ProjectRow } from './project.repository.js';
 import type { ProjectType } from './project.types.js';
 
@@ -14,9 +15,9 @@ export function projectView(project: ProjectRow): ProjectType {
     creatorId: String(project.creatorUserId),
     progress: project.progress,
     status: project.status,
-    replyDate: project.replyDate.toISOString(),
-    createdAt: project.createdAt.toISOString(),
-    updatedAt: project.updatedAt.toISOString(),
-    deletedAt: project.deletedAt?.toISOString() ?? null,
+    replyDate: isoOf(project.replyDate),
+    createdAt: isoOf(project.createdAt),
+    updatedAt: isoOf(project.updatedAt),
+    deletedAt: project.deletedAt === null ? null : isoOf(project.deletedAt),
   };
 }
