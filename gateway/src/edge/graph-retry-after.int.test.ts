@@ -21,6 +21,7 @@ const unavailable = 'Service temporarily unavailable';
 const me = '{ me { id } }';
 const logout = 'mutation ($refreshToken: String!) { logout(refreshToken: $refreshToken) { success } }';
 const preferences = '{ myNotificationPreferences { channels } }';
+const projects = '{ projects(limit: 1) { meta { total } } }';
 
 /**
  * A 503 of the graph says when to try again, as REST's does: during a Redis failover every client (a dashboard
@@ -33,6 +34,7 @@ describe.skipIf(servicesMissing)('Retry-After on the graph while Redis or a subg
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let edgeRedis: Awaited<ReturnType<typeof startTcpProxy>>;
   let subgraphRedis: Awaited<ReturnType<typeof startTcpProxy>>;
+  let projectsDatabase: Awaited<ReturnType<typeof startTcpProxy>>;
   let balancer: OwnHaproxy;
   const subgraphs: StandaloneSubgraph[] = [];
   let server: TestServer;
@@ -43,11 +45,17 @@ describe.skipIf(servicesMissing)('Retry-After on the graph while Redis or a subg
     database = await createTestDatabase();
     edgeRedis = await startTcpProxy(testRedisUrl!);
     subgraphRedis = await startTcpProxy(testRedisUrl!);
+    projectsDatabase = await startTcpProxy(database.url);
     const shared = newSharedResources(database.url);
     const own = { REDIS_URL: subgraphRedis.url, RATE_LIMIT_ENABLED: 'false' };
     const [auth, projects, notifications] = await Promise.all([
       startStandaloneSubgraph('auth', shared, createAuthSubgraph, own),
-      startStandaloneSubgraph('projects', shared, createProjectsSubgraph, own),
+      startStandaloneSubgraph(
+        'projects',
+        { ...shared, databaseUrl: projectsDatabase.url },
+        createProjectsSubgraph,
+        own,
+      ),
       startStandaloneSubgraph('notifications', shared, createNotificationsSubgraph, own),
     ]);
     subgraphs.push(auth, projects, notifications);
@@ -68,6 +76,7 @@ describe.skipIf(servicesMissing)('Retry-After on the graph while Redis or a subg
     await Promise.all(subgraphs.map((subgraph) => subgraph.close()));
     await edgeRedis?.close();
     await subgraphRedis?.close();
+    await projectsDatabase?.close();
     await database?.drop();
   });
 
@@ -126,5 +135,23 @@ describe.skipIf(servicesMissing)('Retry-After on the graph while Redis or a subg
     const healthy = await api.graphql(preferences, {}, { token });
     expect(healthy.body.errors).toBeUndefined();
     expect(healthy.headers.get('retry-after')).toBeNull();
+  });
+
+  it('refused by a standalone subgraph that lost its database, on an operation it runs compiled: 503 with Retry-After', async () => {
+    // A subgraph compiles an operation from its second run (CompiledOperations): run it past that point first.
+    for (let run = 0; run < 3; run += 1)
+      expect((await api.graphql(projects, {}, { token })).body.errors).toBeUndefined();
+    projectsDatabase.setMode('refuse');
+    try {
+      const answer = await api.graphql(projects, {}, { token });
+      expect(answer.body.errors?.[0]?.message).toBe(unavailable);
+      expect(answer.body.errors?.[0]?.extensions?.code).toBe('SERVICE_UNAVAILABLE');
+      expect(answer.headers.get('retry-after')).toBe('1');
+    } finally {
+      projectsDatabase.setMode('forward');
+    }
+    await eventually(async () => (await api.graphql(projects, {}, { token })).body.errors === undefined, {
+      timeoutMs: 10_000,
+    });
   });
 });
