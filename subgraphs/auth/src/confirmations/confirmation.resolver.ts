@@ -8,6 +8,7 @@ import {
   InitiateConfirmationArgs,
   InitiatedConfirmation,
 } from './confirmation.types.js';
+import type { Parent } from '@platform/lib/graphql/parent';
 
 /** Action confirmations; a standard or a biometric access token (decisions: Token kinds). */
 @Resolver()
@@ -60,7 +61,7 @@ export class ConfirmationResolver {
   })
   confirmationStatusChanged(
     @Arg('confirmationId', () => String) _confirmationId: string,
-    @Root() event: ConfirmationStatusChange,
+    @Root() event: Parent<ConfirmationStatusChange>,
   ): ConfirmationStatusChange {
     return event;
   }

@@ -3,6 +3,7 @@ import { userOf } from '@platform/lib/graphql/context';
 import type { NotificationsContext } from '../context.js';
 import { NotificationMessage } from '../devices/device.types.js';
 import { InboxCounts, InboxFilter, InboxItem, InboxPage, InboxUpdate } from './inbox-state.types.js';
+import type { Parent } from '@platform/lib/graphql/parent';
 
 @Resolver()
 export class InboxStateResolver {
@@ -78,7 +79,7 @@ export class InboxStateResolver {
       return ctx.notifications.events.subscribeUpdates(userOf(ctx).userId, ctx.resumeSince);
     },
   })
-  inboxUpdated(@Root() update: InboxUpdate): InboxUpdate {
+  inboxUpdated(@Root() update: Parent<InboxUpdate>): InboxUpdate {
     return update;
   }
 }

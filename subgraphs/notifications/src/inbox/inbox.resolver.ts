@@ -9,6 +9,7 @@ import { CreateNotificationInput } from '../jobs/job.inputs.js';
 import { shownConnection } from '@platform/lib/graphql/page-types';
 import { InboxEvent, NotificationConnection, NotificationPage, NotificationType } from './inbox.types.js';
 import { notificationView } from './inbox.views.js';
+import type { Parent } from '@platform/lib/graphql/parent';
 
 @Resolver()
 export class InboxResolver {
@@ -90,7 +91,7 @@ export class InboxResolver {
       return ctx.notifications.events.subscribe(userOf(ctx).userId, ctx.resumeSince);
     },
   })
-  inboxChanged(@Root() event: InboxEvent): InboxEvent {
+  inboxChanged(@Root() event: Parent<InboxEvent>): InboxEvent {
     return event;
   }
 }

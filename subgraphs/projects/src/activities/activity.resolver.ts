@@ -4,6 +4,7 @@ import { refuseResumption } from '@platform/lib/graphql/subscription-resume';
 import type { ProjectsContext } from '../context.js';
 import { PersonReference, personOf } from '../projects/project.types.js';
 import { ReactionCountsType, TaskActivityType, TaskHistoryType } from './activity.types.js';
+import type { Parent } from '@platform/lib/graphql/parent';
 
 /** A task's activity history (projects spec, Activity; permission tasks:read). */
 @Resolver()
@@ -38,7 +39,7 @@ export class ActivityResolver {
   })
   taskActivityAdded(
     @Arg('projectId', () => String) _projectId: string,
-    @Root() entry: TaskActivityType,
+    @Root() entry: Parent<TaskActivityType>,
   ): TaskActivityType {
     return entry;
   }
@@ -57,7 +58,7 @@ export class ActivityResolver {
   })
   taskCommentReactionChanged(
     @Arg('projectId', () => String) _projectId: string,
-    @Root() counts: ReactionCountsType,
+    @Root() counts: Parent<ReactionCountsType>,
   ): ReactionCountsType {
     return counts;
   }
@@ -67,7 +68,7 @@ export class ActivityResolver {
 export class TaskHistoryFieldsResolver {
   /** The acting user; the gateway resolves it in the auth subgraph, batched across the page. */
   @FieldResolver(() => PersonReference)
-  actor(@Root() history: TaskHistoryType): PersonReference {
+  actor(@Root() history: Parent<TaskHistoryType>): PersonReference {
     return personOf(history.actorId);
   }
 }

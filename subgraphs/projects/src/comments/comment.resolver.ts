@@ -8,6 +8,7 @@ import { TaskDeletion } from '../tasks/task.types.js';
 import type { CommentActor } from './comment.service.js';
 import { AddCommentInput, CommentListArgs, CommentPage, CommentReactionType, CommentType } from './comment.types.js';
 import { commentView } from './comment.views.js';
+import type { Parent } from '@platform/lib/graphql/parent';
 
 export const actorOf = (caller: UserCaller): CommentActor => ({
   userId: caller.userId,
@@ -87,7 +88,7 @@ export class CommentResolver {
 export class CommentFieldsResolver {
   /** The author; the gateway resolves it in the auth subgraph, batched across the page. */
   @FieldResolver(() => PersonReference)
-  actor(@Root() comment: CommentType): PersonReference {
+  actor(@Root() comment: Parent<CommentType>): PersonReference {
     return personOf(comment.actorId);
   }
 }

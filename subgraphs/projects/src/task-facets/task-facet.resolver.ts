@@ -11,6 +11,7 @@ import {
   TaskParticipantOptionType,
   TaskStatisticsType,
 } from './task-facet.types.js';
+import type { Parent } from '@platform/lib/graphql/parent';
 
 const labelled = (options: FacetOption[]) => options.map((option) => ({ ...option, label: option.value }));
 
@@ -80,7 +81,7 @@ export class TaskFacetResolver {
 @Resolver(() => TaskDepartmentOptionType)
 export class TaskDepartmentOptionResolver {
   @FieldResolver(() => DepartmentReference, { nullable: true, description: 'Its name is the label' })
-  department(@Root() option: TaskDepartmentOptionType): DepartmentReference {
+  department(@Root() option: Parent<TaskDepartmentOptionType>): DepartmentReference {
     return { id: option.value };
   }
 }
@@ -88,7 +89,7 @@ export class TaskDepartmentOptionResolver {
 @Resolver(() => TaskParticipantOptionType)
 export class TaskParticipantOptionResolver {
   @FieldResolver(() => EmployeeReference, { nullable: true, description: 'Its name is the label' })
-  employee(@Root() option: TaskParticipantOptionType): EmployeeReference {
+  employee(@Root() option: Parent<TaskParticipantOptionType>): EmployeeReference {
     return { id: option.value };
   }
 }
