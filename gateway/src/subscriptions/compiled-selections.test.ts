@@ -5,7 +5,14 @@ import { CompiledSelections } from './compiled-selections.js';
 const schema: GraphQLSchema = buildSchema(`
   type Query { ping: Boolean }
   type Notification { id: ID! message: String! createdAt: String! }
-  type InboxEvent { unreadCount: Int! notification: Notification broken: String failing: String }
+  input LabelFormat { upper: Boolean }
+  type InboxEvent {
+    unreadCount: Int!
+    notification: Notification
+    broken: String
+    failing: String
+    label(format: LabelFormat, suffix: String): String
+  }
   type Subscription { inboxChanged(since: Int): InboxEvent! }
 `);
 // The root field answers its event, as the inbox's resolver does; `broken` fails as a resolver can.
@@ -37,7 +44,7 @@ describe('CompiledSelections', () => {
     ['in its resolver', 'failing', 'resolver failed'],
     ['outside a resolver (a getter)', 'broken', 'getter failed'],
   ])(
-    'answers a field that fails %s as graphql-js does: null, its path, its original error',
+    'answers a field that fails %s as graphql-js does: null, its path, its original error, its extensions',
     async (_case, field, message) => {
       const document = parse(
         `subscription Inbox($since: Int) { inboxChanged(since: $since) { unreadCount ${field} } }`,
@@ -50,6 +57,7 @@ describe('CompiledSelections', () => {
         expected.errors!.map((error) => [error.message, error.path]),
       );
       expect(compiled.errors![0]!.originalError?.message).toBe(message);
+      expect(compiled.errors![0]!.extensions).toEqual(expected.errors![0]!.extensions);
     },
   );
 
@@ -58,5 +66,18 @@ describe('CompiledSelections', () => {
     const document = parse('subscription { inboxChanged { unreadCount } }');
     expect(selections.of(document, undefined)).toBe(selections.of(document, undefined));
     expect(selections.of(document, 'NoSuchOperation')).toBeNull();
+  });
+
+  it.each([
+    [
+      'a variable inside an input literal',
+      'subscription ($upper: Boolean) { inboxChanged { label(format: { upper: $upper }) } }',
+    ],
+    [
+      'a non-null variable with a default',
+      'subscription ($suffix: String! = "!") { inboxChanged { label(suffix: $suffix) } }',
+    ],
+  ])('has no compiled form for %s, whose variables graphql-jit reads otherwise than graphql-js', (_case, text) => {
+    expect(new CompiledSelections(schema).of(parse(text), undefined)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { execute, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import { asGraphqlJsError, readsVariablesAlike } from '@platform/lib/graphql/compiled-operations';
 
 /** A subscription operation's selection compiled to one function: an event in, its client's result out. */
 export type CompiledSelection = (
@@ -15,7 +16,9 @@ export type CompiledSelection = (
  * 5,000 inboxes pays 5,000 times; the compiled function does the same resolution (the schema's own resolvers,
  * middlewares included, the same scalars' serialisation) without the walk. Documents are shared by the socket's
  * CheckedDocuments, so a few compilations serve every inbox; a document gone is compiled no longer (WeakMap).
- * A document graphql-jit refuses (it answers errors or throws) has no compiled form: its caller uses graphql-js.
+ * A document graphql-jit refuses (it answers errors or throws), or whose variables it reads otherwise than
+ * graphql-js (`readsVariablesAlike`, as for the subgraphs' CompiledOperations), has no compiled form: its caller
+ * uses graphql-js. A compiled answer's errors are made as graphql-js makes them (`asGraphqlJsError`).
  * An event whose compiled execution throws (graphql-jit reads a field without a resolver as a bare property, so a
  * throwing getter escapes it, where graphql-js answers the field's error) is executed again by graphql-js, whose
  * answer is then the event's, as before; the selection's resolvers only read.
@@ -34,6 +37,7 @@ export class CompiledSelections {
   }
 
   private compile(document: DocumentNode, operationName: string | undefined): CompiledSelection | null {
+    if (!readsVariablesAlike(document, operationName)) return null;
     try {
       const compiled = compileQuery(this.schema, document, operationName);
       if (!isCompiledQuery(compiled)) return null;
@@ -47,9 +51,11 @@ export class CompiledSelections {
             contextValue: context,
             variableValues: variables,
           });
+        const asGraphqlJs = (result: ExecutionResult): ExecutionResult =>
+          result.errors ? { ...result, errors: result.errors.map(asGraphqlJsError) } : result;
         try {
           const result = compiled.query(event, context, variables);
-          return result instanceof Promise ? result.catch(byGraphqlJs) : result;
+          return result instanceof Promise ? result.then(asGraphqlJs, byGraphqlJs) : asGraphqlJs(result);
         } catch {
           return byGraphqlJs();
         }

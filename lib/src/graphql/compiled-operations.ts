@@ -89,14 +89,24 @@ export class CompiledOperations {
 
 /**
  * Whether graphql-jit 0.8.9 answers this operation as graphql-js does; where it is known not to, graphql-js runs it:
- * a subscription (its events are compiled by the subscriptions' own CompiledSelections); a variable inside an input
- * object or list literal, which graphql-jit passes as null when the variable is omitted where graphql-js leaves the
- * field out (`input: { parentId: $parentId }`, graphql-jit issue 91); a non-null variable with a default, which
- * graphql-jit refuses when omitted where graphql-js takes the default.
+ * a subscription (its events are compiled by the subscriptions' own CompiledSelections), and an operation whose
+ * variables graphql-jit reads otherwise (`readsVariablesAlike`).
  */
 function answersAsGraphqlJs(document: DocumentNode, operationName: string | undefined): boolean {
   const operation = getOperationAST(document, operationName);
-  if (!operation || operation.operation === 'subscription') return false;
+  return !!operation && operation.operation !== 'subscription' && readsVariablesAlike(document, operationName);
+}
+
+/**
+ * Whether graphql-jit 0.8.9 reads the operation's variables as graphql-js does. It does not for a variable inside an
+ * input object or list literal, which it passes as null when the variable is omitted where graphql-js leaves the
+ * field out (`input: { parentId: $parentId }`, graphql-jit issue 91), nor for a non-null variable with a default,
+ * which it refuses when omitted where graphql-js takes the default. Also asked by the subscriptions' compiled
+ * selections.
+ */
+export function readsVariablesAlike(document: DocumentNode, operationName: string | undefined): boolean {
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return false;
   if (
     operation.variableDefinitions?.some(
       (definition) => definition.defaultValue && definition.type.kind === Kind.NON_NULL_TYPE,
@@ -147,9 +157,9 @@ function stripped(value: unknown): unknown {
  * graphql-jit's errors carry no extensions when their original error has none (a lost database, a bug), where
  * graphql-js always gives an object; Apollo Server reads `extensions.code` of every error and fails on it, skipping
  * the error boundary (503 became 500). The same error as graphql-js makes it: message, path, original error,
- * extensions, and graphql-jit's locations.
+ * extensions, and graphql-jit's locations. Also used by the subscriptions' compiled selections.
  */
-function asGraphqlJsError(error: GraphQLError): GraphQLError {
+export function asGraphqlJsError(error: GraphQLError): GraphQLError {
   const made = new GraphQLError(error.message, {
     path: error.path,
     originalError: error.originalError,
