@@ -56,6 +56,11 @@ export class InProcessDataSource implements GraphQLDataSource<GatewayContext> {
     return this.runWith(this.operations.execution(document, request.operationName), request.variables, context);
   }
 
+  /** Whether `compile` gives the operation's compiled form (otherwise graphql-js runs it). */
+  compiles(document: DocumentNode, operationName: string | undefined): boolean {
+    return this.operations.compiles(document, operationName);
+  }
+
   /** An operation that comes again on every request (the edge's fixed operations), compiled now. */
   compile(document: DocumentNode, operationName: string | undefined): CompiledOperation {
     const execution = this.operations.compile(document, operationName);

@@ -17,7 +17,16 @@ import type { GraphPlanner } from './planner.js';
 export type OperationResult = FormattedExecutionResult<Record<string, unknown>>;
 
 type Variables = Record<string, unknown>;
-type Lane = (variables: Variables, context: GatewayContext) => Promise<OperationResult>;
+type Run = (variables: Variables, context: GatewayContext) => Promise<OperationResult>;
+
+/** Where a fixed operation is answered: by the gateway, or by one subgraph in this process (compiled or not). */
+export type FixedRoute = { via: 'gateway' } | { via: 'subgraph'; subgraph: string; compiled: boolean };
+
+interface Lane {
+  run: Run;
+  /** Asked only by `routeOf`: whether graphql-jit compiled the operation costs a second compilation. */
+  route(): FixedRoute;
+}
 
 export interface FixedOperationsOptions {
   planner: GraphPlanner;
@@ -51,7 +60,12 @@ export class FixedOperations {
   }
 
   async execute(query: string, variables: Variables, context: GatewayContext): Promise<OperationResult> {
-    return this.laneOf(query)(variables, context);
+    return this.laneOf(query).run(variables, context);
+  }
+
+  /** Where the operation is answered, for an operator's (and a test's) eyes; prepares it as `prepare` does. */
+  routeOf(query: string): FixedRoute {
+    return this.laneOf(query).route();
   }
 
   private laneOf(query: string): Lane {
@@ -71,17 +85,22 @@ export class FixedOperations {
     const node = planner.planOf(document).node;
     const source = node?.kind === 'Fetch' && !node.requires ? localSource(node.serviceName) : undefined;
     if (!source || validate(source.schema, document).length > 0) {
-      return (variables, context) => viaGateway(query, variables, context);
+      return { run: (variables, context) => viaGateway(query, variables, context), route: () => ({ via: 'gateway' }) };
     }
     const operation = getOperationAST(document)!;
     const literal = literalRefusalOf(source.schema, document, operation);
     if (literal) throw new Error(`fixed operation has a literal its type refuses: ${literal.message}`);
     const run = source.compile(document, operation.name?.value);
+    const route = (): FixedRoute => ({
+      via: 'subgraph',
+      subgraph: source.name,
+      compiled: source.compiles(document, operation.name?.value),
+    });
     const name = operation.name?.value ?? 'anonymous';
     const labels = { operation: this.options.metrics.operationLabel(name), type: operation.operation };
     // Stands for the gateway's request, plan and fetch spans that this lane skips.
     const span = { attributes: { 'graphql.operation.name': name, 'platform.subgraph': source.name } };
-    return async (variables, context) => {
+    const lane: Run = async (variables, context) => {
       // The gateway's lane refuses these in its pipeline (apollo.ts); this lane skips it. Literals: checked above.
       const refusal = variableRefusalOf(source.schema, operation, variables);
       if (refusal) return { errors: [this.format(graphQLErrorOf(refusal))] };
@@ -91,6 +110,7 @@ export class FixedOperations {
       this.options.metrics.graphqlOperations.inc({ ...labels, result: result.errors?.length ? 'error' : 'ok' });
       return { data: result.data, errors: result.errors?.map((error) => this.format(error)) };
     };
+    return { run: lane, route };
   }
 
   private format(error: GraphQLError): GraphQLFormattedError {
