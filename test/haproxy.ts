@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { acceptsConnections, unusedPort } from './ports.js';
 import { eventually } from './waiting.js';
+
+/** Debian's haproxy is not on PATH here (.ci/run installs it): tests that need one are skipped. */
+export const haproxyMissing = spawnSync('haproxy', ['-v']).error !== undefined;
 
 export interface OwnHaproxy {
   /** The target's URL with HAProxy's address in place of the target's. */
@@ -53,7 +56,8 @@ export async function startHaproxy(target: string): Promise<OwnHaproxy> {
     ].join('\n'),
   );
   const child = spawn('haproxy', ['-db', '-f', join(directory, 'haproxy.cfg')], { stdio: 'ignore' });
-  const exited = once(child, 'exit');
+  // Settles on exit, and on a spawn that failed ('error'), which nothing else would hear of.
+  const exited = once(child, 'exit').catch(() => undefined);
   await eventually(() => acceptsConnections(port), { timeoutMs: 10_000 });
   const url = new URL(target);
   url.host = `127.0.0.1:${port}`;

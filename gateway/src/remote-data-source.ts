@@ -3,7 +3,6 @@ import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@
 import { isIncomingOperation } from './incoming-operation.js';
 import { STATUS_CODES } from 'node:http';
 import { Agent, request, type Dispatcher } from 'undici';
-import type { GraphQLError } from 'graphql';
 import { GraphQLResultError, ServiceUnavailableError } from '@platform/lib/errors';
 import type { GatewayContext } from '@platform/lib/graphql/context';
 import { graphQLErrorOf } from '@platform/lib/graphql/error-boundary';
@@ -81,18 +80,36 @@ export class SignedIdentityDataSource extends RemoteGraphQLDataSource<GatewayCon
   }
 
   /**
-   * An HTTP 503 from the subgraph's side means the operation was not run there: its balancer has no replica in
-   * rotation (HAProxy's "no server available"), or the replica refuses new requests while it drains. The client
-   * is told to try again (503 with `Retry-After`, as for a lost store), not handed a masked 500. Any other
-   * status stays an unexpected error.
+   * An HTTP 503 from the subgraph's side means this fetch was not run there: its balancer has no replica in
+   * rotation (HAProxy's "no server available"), or the replica refuses new requests while it drains. When nothing
+   * of the client's operation has run either (a query, or a mutation none of whose fetches has answered yet), the
+   * client is told to try again (503 with `Retry-After`, as for a lost store). A mutation that has already run in
+   * another fetch (a project created, then its creator fetched from auth) is not: a retry would run it twice, so
+   * that stays an unexpected error, as does any other status.
    */
-  override async errorFromResponse(response: FetcherResponse): Promise<GraphQLError> {
-    if (response.status === 503) return graphQLErrorOf(new ServiceUnavailableError());
-    return super.errorFromResponse(response);
+  override async process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
+    if (!isIncomingOperation(options)) return super.process(options);
+    try {
+      const response = await super.process(options);
+      if (options.incomingRequestContext.operation.operation === 'mutation') mutationsUnderWay.add(options.context);
+      return response;
+    } catch (error) {
+      if (refusedUnrun(error) && !mutationsUnderWay.has(options.context)) {
+        throw graphQLErrorOf(new ServiceUnavailableError());
+      }
+      throw error;
+    }
   }
 }
 
-type FetcherResponse = Parameters<RemoteGraphQLDataSource['errorFromResponse']>[0];
+/** The requests (their contexts) of mutations of which a fetch has answered: some of them may have run. */
+const mutationsUnderWay = new WeakSet<GatewayContext>();
+
+/** RemoteGraphQLDataSource's error for an HTTP status that is not 2xx carries the status (errorFromResponse). */
+function refusedUnrun(error: unknown): boolean {
+  const failed = error as { extensions?: { response?: { status?: unknown } } } | null | undefined;
+  return failed?.extensions?.response?.status === 503;
+}
 
 /** The answer of a standalone subgraph's `/content/:id` that is not the bytes (lib/graphql/serve-subgraph.ts). */
 interface ContentRefusal {
