@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { acceptsConnections, unusedPort } from './ports.js';
 import { eventually } from './waiting.js';
 
-/** Debian's haproxy is not on PATH here (.ci/run installs it): tests that need one are skipped. */
+/** Whether Debian's haproxy is missing from PATH (.ci/run installs it): tests that need one are then skipped. */
 export const haproxyMissing = spawnSync('haproxy', ['-v']).error !== undefined;
 
 export interface OwnHaproxy {

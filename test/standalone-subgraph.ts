@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { createAuthSubgraph } from '@platform/auth/app';
+import { createNotificationsSubgraph } from '@platform/notifications/app';
+import { createProjectsSubgraph } from '@platform/projects/app';
 import type { DatabasePool } from '@platform/lib/database';
 import { serveSubgraph } from '@platform/lib/graphql/serve-subgraph';
 import type { Subgraph } from '@platform/lib/graphql/subgraph';
@@ -32,6 +35,37 @@ export async function startStandaloneSubgraph(
     close: async () => {
       await app.close();
       await parts.close();
+    },
+  };
+}
+
+export interface StandaloneSubgraphs {
+  auth: StandaloneSubgraph;
+  projects: StandaloneSubgraph;
+  notifications: StandaloneSubgraph;
+  close(): Promise<void>;
+}
+
+/**
+ * The three subgraphs of the distributed layout, each alone on its own port with `env`; `sharedOf` gives one of
+ * them resources of its own (a database behind a proxy, for an outage of that subgraph alone).
+ */
+export async function startStandaloneSubgraphs(
+  shared: SharedResources,
+  env: Record<string, string> = {},
+  sharedOf: Partial<Record<'auth' | 'projects' | 'notifications', SharedResources>> = {},
+): Promise<StandaloneSubgraphs> {
+  const [auth, projects, notifications] = await Promise.all([
+    startStandaloneSubgraph('auth', sharedOf.auth ?? shared, createAuthSubgraph, env),
+    startStandaloneSubgraph('projects', sharedOf.projects ?? shared, createProjectsSubgraph, env),
+    startStandaloneSubgraph('notifications', sharedOf.notifications ?? shared, createNotificationsSubgraph, env),
+  ]);
+  return {
+    auth,
+    projects,
+    notifications,
+    close: async () => {
+      await Promise.all([auth, projects, notifications].map((subgraph) => subgraph.close()));
     },
   };
 }

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthSubgraph } from '@platform/auth/app';
-import { createNotificationsSubgraph } from '@platform/notifications/app';
-import { createProjectsSubgraph } from '@platform/projects/app';
 import { clientFromNewIp } from '../../../test/client-address.js';
 import { loginAs, type HttpClient } from '../../../test/client.js';
 import {
@@ -12,7 +9,7 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { servicesMissing, testRedisUrl } from '../../../test/services.js';
-import { startStandaloneSubgraph, type StandaloneSubgraph } from '../../../test/standalone-subgraph.js';
+import { startStandaloneSubgraphs, type StandaloneSubgraphs } from '../../../test/standalone-subgraph.js';
 import { startTcpProxy } from '../../../test/tcp-proxy.js';
 import { eventually } from '../../../test/waiting.js';
 
@@ -32,7 +29,7 @@ describe.skipIf(servicesMissing)('Retry-After on the graph while Redis or a data
   let edgeRedis: Awaited<ReturnType<typeof startTcpProxy>>;
   let subgraphRedis: Awaited<ReturnType<typeof startTcpProxy>>;
   let projectsDatabase: Awaited<ReturnType<typeof startTcpProxy>>;
-  const subgraphs: StandaloneSubgraph[] = [];
+  let subgraphs: StandaloneSubgraphs;
   let server: TestServer;
   let api: HttpClient;
   let token: string;
@@ -44,30 +41,22 @@ describe.skipIf(servicesMissing)('Retry-After on the graph while Redis or a data
     projectsDatabase = await startTcpProxy(database.url);
     const shared = newSharedResources(database.url);
     const own = { REDIS_URL: subgraphRedis.url, RATE_LIMIT_ENABLED: 'false' };
-    const [auth, projects, notifications] = await Promise.all([
-      startStandaloneSubgraph('auth', shared, createAuthSubgraph, own),
-      startStandaloneSubgraph(
-        'projects',
-        { ...shared, databaseUrl: projectsDatabase.url },
-        createProjectsSubgraph,
-        own,
-      ),
-      startStandaloneSubgraph('notifications', shared, createNotificationsSubgraph, own),
-    ]);
-    subgraphs.push(auth, projects, notifications);
+    subgraphs = await startStandaloneSubgraphs(shared, own, {
+      projects: { ...shared, databaseUrl: projectsDatabase.url },
+    });
     server = await startTestServer(shared, {
       REDIS_URL: edgeRedis.url,
       RATE_LIMIT_ENABLED: 'false',
-      SUBGRAPH_AUTH_URL: auth.url,
-      SUBGRAPH_PROJECTS_URL: projects.url,
-      SUBGRAPH_NOTIFICATIONS_URL: notifications.url,
+      SUBGRAPH_AUTH_URL: subgraphs.auth.url,
+      SUBGRAPH_PROJECTS_URL: subgraphs.projects.url,
+      SUBGRAPH_NOTIFICATIONS_URL: subgraphs.notifications.url,
     });
     api = clientFromNewIp(server.url);
     token = (await loginAs(api, adminCredentials.email, adminCredentials.password)).accessToken;
   }, 60_000);
   afterAll(async () => {
     await server?.close();
-    await Promise.all(subgraphs.map((subgraph) => subgraph.close()));
+    await subgraphs?.close();
     await edgeRedis?.close();
     await subgraphRedis?.close();
     await projectsDatabase?.close();

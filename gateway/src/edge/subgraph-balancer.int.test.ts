@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthSubgraph } from '@platform/auth/app';
-import { createNotificationsSubgraph } from '@platform/notifications/app';
-import { createProjectsSubgraph } from '@platform/projects/app';
 import { clientFromNewIp } from '../../../test/client-address.js';
 import { loginAs, type HttpClient } from '../../../test/client.js';
 import { haproxyMissing, startHaproxy, type OwnHaproxy } from '../../../test/haproxy.js';
@@ -13,10 +10,11 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { servicesMissing } from '../../../test/services.js';
-import { startStandaloneSubgraph, type StandaloneSubgraph } from '../../../test/standalone-subgraph.js';
+import { startStandaloneSubgraphs, type StandaloneSubgraphs } from '../../../test/standalone-subgraph.js';
 
 const unavailable = 'Service temporarily unavailable';
 const preferences = '{ myNotificationPreferences { channels } }';
+const markAllRead = 'mutation { markAllNotificationsRead { message } }';
 const projectCount = '{ projects(limit: 1) { meta { total } } }';
 const projectsWithCreators = '{ projects(limit: 1) { data { creator { name } } } }';
 const createCustomer = 'mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { id } }';
@@ -31,7 +29,7 @@ const createProject = `mutation ($input: CreateProjectInput!) {
  */
 describe.skipIf(servicesMissing || haproxyMissing)('a subgraph whose balancer has no replica in rotation', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  const subgraphs: StandaloneSubgraph[] = [];
+  let subgraphs: StandaloneSubgraphs;
   const balancers: Record<'auth' | 'notifications', OwnHaproxy> = {} as never;
   let server: TestServer;
   let api: HttpClient;
@@ -41,18 +39,13 @@ describe.skipIf(servicesMissing || haproxyMissing)('a subgraph whose balancer ha
     database = await createTestDatabase();
     const shared = newSharedResources(database.url);
     const own = { RATE_LIMIT_ENABLED: 'false' };
-    const [auth, projects, notifications] = await Promise.all([
-      startStandaloneSubgraph('auth', shared, createAuthSubgraph, own),
-      startStandaloneSubgraph('projects', shared, createProjectsSubgraph, own),
-      startStandaloneSubgraph('notifications', shared, createNotificationsSubgraph, own),
-    ]);
-    subgraphs.push(auth, projects, notifications);
-    balancers.auth = await startHaproxy(auth.url);
-    balancers.notifications = await startHaproxy(notifications.url);
+    subgraphs = await startStandaloneSubgraphs(shared, own);
+    balancers.auth = await startHaproxy(subgraphs.auth.url);
+    balancers.notifications = await startHaproxy(subgraphs.notifications.url);
     server = await startTestServer(shared, {
       ...own,
       SUBGRAPH_AUTH_URL: balancers.auth.url,
-      SUBGRAPH_PROJECTS_URL: projects.url,
+      SUBGRAPH_PROJECTS_URL: subgraphs.projects.url,
       SUBGRAPH_NOTIFICATIONS_URL: balancers.notifications.url,
     });
     api = clientFromNewIp(server.url);
@@ -61,7 +54,7 @@ describe.skipIf(servicesMissing || haproxyMissing)('a subgraph whose balancer ha
   afterAll(async () => {
     await server?.close();
     await Promise.all(Object.values(balancers).map((balancer) => balancer.stop()));
-    await Promise.all(subgraphs.map((subgraph) => subgraph.close()));
+    await subgraphs?.close();
     await database?.drop();
   });
 
@@ -75,7 +68,7 @@ describe.skipIf(servicesMissing || haproxyMissing)('a subgraph whose balancer ha
     }
   }
 
-  it('a query: 503 with Retry-After over the graph and REST, not a masked 500', async () => {
+  it('a query, or a mutation none of whose fetches ran: 503 with Retry-After over the graph and REST, not a masked 500', async () => {
     await outOfRotation('notifications', async () => {
       const graph = await api.graphql(preferences, {}, { token });
       expect(graph.body.errors?.[0]?.message).toBe(unavailable);
@@ -89,6 +82,10 @@ describe.skipIf(servicesMissing || haproxyMissing)('a subgraph whose balancer ha
       expect(rest.status).toBe(503);
       expect(rest.body).toMatchObject({ message: unavailable });
       expect(rest.headers.get('retry-after')).toBe('1');
+      // The soak's case: a mutation refused by the balancer of the one subgraph that would run it.
+      const mutation = await api.graphql(markAllRead, {}, { token });
+      expect(mutation.body.errors?.[0]?.extensions?.code).toBe('SERVICE_UNAVAILABLE');
+      expect(mutation.headers.get('retry-after')).toBe('1');
     });
     const healthy = await api.graphql(preferences, {}, { token });
     expect(healthy.body.errors).toBeUndefined();

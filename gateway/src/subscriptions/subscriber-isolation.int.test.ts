@@ -1,14 +1,11 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthSubgraph } from '@platform/auth/app';
-import { createNotificationsSubgraph } from '@platform/notifications/app';
-import { createProjectsSubgraph } from '@platform/projects/app';
 import { httpClient } from '../../../test/client.js';
 import { confirmationKit, confirmationSubscription } from '../../../test/confirmation-kit.js';
 import { createTestDatabase, newSharedResources, startIsolatedServer, startTestServer } from '../../../test/harness.js';
 import { actorsOf, collect, connected, inboxSubscription, wsClient } from '../../../test/notifications-kit.js';
 import { servicesMissing } from '../../../test/services.js';
-import { startStandaloneSubgraph } from '../../../test/standalone-subgraph.js';
+import { startStandaloneSubgraphs } from '../../../test/standalone-subgraph.js';
 import { taskBoardOn } from '../../../test/tasks-kit.js';
 import { createSignedInUser } from '../../../test/users.js';
 import { pause } from '../../../test/waiting.js';
@@ -27,20 +24,18 @@ async function singleProcess(): Promise<Layout> {
 async function distributed(): Promise<Layout> {
   const database = await createTestDatabase();
   const shared = newSharedResources(database.url);
-  const auth = await startStandaloneSubgraph('auth', shared, createAuthSubgraph);
-  const projects = await startStandaloneSubgraph('projects', shared, createProjectsSubgraph);
-  const notifications = await startStandaloneSubgraph('notifications', shared, createNotificationsSubgraph);
+  const subgraphs = await startStandaloneSubgraphs(shared);
   const gateway = await startTestServer(shared, {
-    SUBGRAPH_AUTH_URL: auth.url,
-    SUBGRAPH_PROJECTS_URL: projects.url,
-    SUBGRAPH_NOTIFICATIONS_URL: notifications.url,
+    SUBGRAPH_AUTH_URL: subgraphs.auth.url,
+    SUBGRAPH_PROJECTS_URL: subgraphs.projects.url,
+    SUBGRAPH_NOTIFICATIONS_URL: subgraphs.notifications.url,
   });
   expect(gateway.system.subgraphs).toEqual([]);
   return {
     url: gateway.url,
     close: async () => {
       await gateway.close();
-      for (const subgraph of [notifications, projects, auth]) await subgraph.close();
+      await subgraphs.close();
       await database.drop();
     },
   };
