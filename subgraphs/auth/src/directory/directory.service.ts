@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { batchById } from '@platform/lib/batch-by-id';
 import { ValidationError } from '@platform/lib/errors';
 import { DepartmentCodeTakenError, EmployeeCodeTakenError } from './directory.errors.js';
 import { text, uuid, validate, z, email } from '@platform/lib/validation';
@@ -15,11 +16,6 @@ const employeeInput = z.object({
   departmentId: uuid.nullish(),
   avatarFileId: text(255).nullish(),
 });
-
-function batchById<T extends { id: string }>(rows: T[], ids: readonly string[]): (T | null)[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id) ?? null);
-}
 
 export interface DirectoryServiceDependencies {
   directory: DirectoryRepository;

@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { batchById } from '@platform/lib/batch-by-id';
 import type { UserCaller } from '@platform/lib/auth/caller';
 import { revocationMarkers } from '@platform/lib/auth/revocation';
 import { ValidationError } from '@platform/lib/errors';
@@ -35,18 +36,14 @@ export interface UserServiceDependencies {
 }
 
 export class UserService {
-  readonly byId = new DataLoader<number, User | null>(async (ids) => {
-    const users = await this.deps.users.findManyWithClaims([...ids]);
-    const byId = new Map(users.map((user) => [user.id, user]));
-    return ids.map((id) => byId.get(id) ?? null);
-  });
+  readonly byId = new DataLoader<number, User | null>(async (ids) =>
+    batchById(await this.deps.users.findManyWithClaims([...ids]), ids),
+  );
 
   /** People by user id, as the graph's Person shows them (rows: a page's people are only shown). */
-  readonly people = new DataLoader<number, PersonRow | null>(async (ids) => {
-    const people = await this.deps.users.peopleByIds(ids);
-    const byId = new Map(people.map((person) => [person.id, person]));
-    return ids.map((id) => byId.get(id) ?? null);
-  });
+  readonly people = new DataLoader<number, PersonRow | null>(async (ids) =>
+    batchById(await this.deps.users.peopleByIds(ids), ids),
+  );
 
   constructor(private readonly deps: UserServiceDependencies) {}
 

@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { batchById } from '@platform/lib/batch-by-id';
 import { isoOf } from '@platform/lib/shown-time';
 import { text, validate, z } from '@platform/lib/validation';
 import type { Customer } from './customer.entity.js';
@@ -17,11 +18,9 @@ export interface CustomerServiceDependencies {
 
 /** Customers that projects are made for. */
 export class CustomerService {
-  readonly byId = new DataLoader<string, CustomerRow | null>(async (ids) => {
-    const rows = await this.deps.customers.byIds(ids);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => byId.get(id) ?? null);
-  });
+  readonly byId = new DataLoader<string, CustomerRow | null>(async (ids) =>
+    batchById(await this.deps.customers.byIds(ids), ids),
+  );
 
   constructor(private readonly deps: CustomerServiceDependencies) {}
 

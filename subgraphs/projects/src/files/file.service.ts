@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import DataLoader from 'dataloader';
+import { batchById } from '@platform/lib/batch-by-id';
 import { decodeContent, labelOf, mediaTypeOf } from './file.content.js';
 import type { StoredFile } from './file.entity.js';
 import { FileNotFoundError } from './file.errors.js';
@@ -30,11 +31,9 @@ export interface FileServiceDependencies {
  * until attached; then whoever reads what it is attached to reads it too (decisions: Files belong to someone).
  */
 export class FileService {
-  readonly byId = new DataLoader<string, FileRow | null>(async (ids) => {
-    const rows = await this.deps.repository.findByIds([...ids]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => byId.get(id) ?? null);
-  });
+  readonly byId = new DataLoader<string, FileRow | null>(async (ids) =>
+    batchById(await this.deps.repository.findByIds([...ids]), ids),
+  );
 
   /** Whether the caller may open each file: one statement for every file a request asks about at once. */
   readonly readable = new DataLoader<string, boolean>(async (ids) => {

@@ -5,6 +5,7 @@ import type { RecordVersion } from '@platform/lib/entity-tag';
 import { likePattern, pageVersionOf, pageVersionSelect, type PageVersionRow } from '../listing/list.repository.js';
 import { ProjectDocument, ProjectParticipant } from './project-members.entity.js';
 import { Project } from './project.entity.js';
+import type { ProjectProgress, ProjectStatus } from '@platform/lib/contract/project-values';
 
 /** A member row's columns by property name, as a read-only page reads it (no tracked entity). */
 export type MemberRow<Member extends ProjectParticipant | ProjectDocument> = Omit<Member, typeof PrimaryKeyProp>;
@@ -24,7 +25,6 @@ export type ProjectRow = Pick<
   | 'creatorUserId'
 > &
   Record<'replyDate' | 'createdAt' | 'updatedAt', ShownTime> & { deletedAt: ShownTime | null };
-import type { ProjectProgress, ProjectStatus } from '@platform/lib/contract/project-values';
 
 export interface ProjectListQuery {
   page: number;
