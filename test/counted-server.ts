@@ -11,9 +11,9 @@ import { startStatementCounter } from './sql-statement-counter.js';
  * the webhook tables that do neither (the conditional GETs' version statements) are counted. The confirmation sweep
  * is turned off instead.
  */
-const backgroundStatements =
+export const backgroundStatements =
   /platform_jobs\.|^\s*(select "w0"\.\*|insert into|update) [^]*"projects"\."webhook_(endpoint|delivery)"/;
-const quietServerEnv = { CONFIRMATION_SWEEP_SECONDS: '0' };
+export const quietServerEnv = { CONFIRMATION_SWEEP_SECONDS: '0' };
 
 /**
  * A server on a fresh database with every statement passing the counter, and its own background work quiet:

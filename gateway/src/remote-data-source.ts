@@ -1,5 +1,6 @@
 import './graph/plain-federation-exports.js';
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import { batchedFetch, type FetchAnswer, type FetchInit } from './batched-fetch.js';
 import { isIncomingOperation } from './incoming-operation.js';
 import { STATUS_CODES } from 'node:http';
 import { Agent, request, type Dispatcher } from 'undici';
@@ -12,19 +13,13 @@ import { traceCarrier } from '@platform/lib/tracing';
 /** Keep-alive connections: the gateway's default fetcher (make-fetch-happen) served half the requests per second. */
 const keepAliveAgent = new Agent({ keepAliveTimeout: 10_000, connections: 128, pipelining: 1 });
 
-interface FetchInit {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
 /**
  * undici's request() behind the fetch interface RemoteGraphQLDataSource calls: its fetch() builds a WHATWG
  * Request, a stream for each body and a clone of them, which cost the distributed gateway as much as the rest
  * of its fetch for a small query (issue 17's profile). The data source reads only ok, status, statusText, url,
  * headers.get, json() and text() of the answer.
  */
-async function keepAliveFetch(url: string, init: FetchInit = {}) {
+async function keepAliveFetch(url: string, init: FetchInit = {}): Promise<FetchAnswer> {
   const answer = await request(url, {
     method: (init.method ?? 'POST') as Dispatcher.HttpMethod,
     headers: init.headers,
@@ -62,7 +57,7 @@ export class SignedIdentityDataSource extends RemoteGraphQLDataSource<GatewayCon
   private readonly identity: InternalIdentity;
 
   constructor(deps: SignedIdentityDataSourceDependencies) {
-    super({ url: deps.url, fetcher: keepAliveFetch as unknown as RemoteGraphQLDataSource['fetcher'] });
+    super({ url: deps.url, fetcher: batchedFetch(keepAliveFetch) as unknown as RemoteGraphQLDataSource['fetcher'] });
     this.identity = deps.identity;
   }
 

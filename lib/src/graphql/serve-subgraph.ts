@@ -74,6 +74,8 @@ export async function serveSubgraph(
   const apollo = new ApolloServer<GatewayContext>({
     gateway: compiledExecution(subgraph),
     introspection: false,
+    // The gateway sends a client request's parallel fetches to this subgraph as one batch, one context for all.
+    allowBatchedHttpRequests: true,
     includeStacktraceInErrorResponses: false,
     // No field of ours has a cache hint, and Apollo's cache-control plugin wraps every field's resolver to look
     // for one: a nested page of a few thousand fields paid for it on each (decisions: Request cost, round two).
