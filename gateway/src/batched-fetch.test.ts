@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { batchedFetch, type FetchAnswer, type FetchInit } from './batched-fetch.js';
+import { ApolloServer, HeaderMap } from '@apollo/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchedFetch, type Fetch, type FetchAnswer, type FetchInit } from './batched-fetch.js';
 
 const url = 'http://auth.internal/graphql';
 
-function answerOf(status: number, body: unknown): FetchAnswer {
-  const text = JSON.stringify(body);
+function answerOf(status: number, text: string): FetchAnswer {
   return {
     ok: status >= 200 && status < 300,
     status,
@@ -16,73 +16,91 @@ function answerOf(status: number, body: unknown): FetchAnswer {
   };
 }
 
-/** A subgraph that answers each operation of a batch with its own echo, and records what it was sent. */
-function echoingSubgraph(status = 200) {
+/** A subgraph's Apollo Server, with or without batching (a replica older than the gateway has none). */
+function apolloSubgraph(allowBatchedHttpRequests: boolean) {
+  const apollo = new ApolloServer({
+    typeDefs: 'type Query { echo(text: String!): String! }',
+    resolvers: { Query: { echo: (_parent: unknown, { text }: { text: string }) => text } },
+    allowBatchedHttpRequests,
+  });
   const sent: FetchInit[] = [];
-  const send = async (_url: string, init: FetchInit = {}) => {
+  const send: Fetch = async (_url, init = {}) => {
     sent.push(init);
-    const body = JSON.parse(init.body!) as { query: string } | { query: string }[];
-    const echo = (operation: { query: string }) => ({ data: { echo: operation.query } });
-    return answerOf(status, Array.isArray(body) ? body.map(echo) : echo(body));
+    const answer = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: {
+        method: 'POST',
+        headers: new HeaderMap([['content-type', 'application/json']]),
+        body: JSON.parse(init.body!) as unknown,
+        search: '',
+      },
+      context: async () => ({}),
+    });
+    return answerOf(answer.status ?? 200, answer.body.kind === 'complete' ? answer.body.string : '');
   };
-  return { sent, send };
+  return { apollo, sent, send };
 }
 
-const init = (identity: string | undefined, query: string): FetchInit => ({
+const echo = (text: string) => JSON.stringify({ query: `{ echo(text: "${text}") }` });
+const init = (identity: string | undefined, text: string): FetchInit => ({
   method: 'POST',
   headers: { 'content-type': 'application/json', ...(identity ? { 'x-internal-identity': identity } : {}) },
-  body: JSON.stringify({ query }),
+  body: echo(text),
 });
+const dataOf = (answers: FetchAnswer[]) => Promise.all(answers.map((answer) => answer.json()));
 
 describe('batchedFetch', () => {
+  const batching = apolloSubgraph(true);
+  const older = apolloSubgraph(false);
+  beforeAll(() => Promise.all([batching.apollo.start(), older.apollo.start()]));
+  afterAll(() => Promise.all([batching.apollo.stop(), older.apollo.stop()]));
+
   it("sends one request's fetches of one turn as one batch, and answers each with its own element", async () => {
-    const subgraph = echoingSubgraph();
-    const fetch = batchedFetch(subgraph.send);
-    const answers = await Promise.all(['{ a }', '{ b }', '{ c }'].map((query) => fetch(url, init('one', query))));
-    expect(subgraph.sent.map((sent) => sent.body)).toEqual(['[{"query":"{ a }"},{"query":"{ b }"},{"query":"{ c }"}]']);
-    expect(subgraph.sent[0]!.headers!['x-internal-identity']).toBe('one');
-    expect(await Promise.all(answers.map((answer) => answer.json()))).toEqual([
-      { data: { echo: '{ a }' } },
-      { data: { echo: '{ b }' } },
-      { data: { echo: '{ c }' } },
-    ]);
-    expect(await answers[1]!.text()).toBe('{"data":{"echo":"{ b }"}}');
+    const fetch = batchedFetch(batching.send);
+    batching.sent.length = 0;
+    const answers = await Promise.all(['a', 'b', 'c'].map((text) => fetch(url, init('one', text))));
+    expect(batching.sent.map((sent) => sent.body)).toEqual([`[${echo('a')},${echo('b')},${echo('c')}]`]);
+    expect(batching.sent[0]!.headers!['x-internal-identity']).toBe('one');
+    expect(await dataOf(answers)).toEqual(['a', 'b', 'c'].map((text) => ({ data: { echo: text } })));
+    expect(await answers[1]!.text()).toBe('{"data":{"echo":"b"}}');
   });
 
   it('keeps requests of different callers, and fetches of later turns, apart', async () => {
-    const subgraph = echoingSubgraph();
-    const fetch = batchedFetch(subgraph.send);
-    await Promise.all([fetch(url, init('one', '{ a }')), fetch(url, init('two', '{ b }'))]);
-    await fetch(url, init('one', '{ c }'));
-    expect(subgraph.sent.map((sent) => sent.body)).toEqual([
-      '{"query":"{ a }"}',
-      '{"query":"{ b }"}',
-      '{"query":"{ c }"}',
-    ]);
+    const fetch = batchedFetch(batching.send);
+    batching.sent.length = 0;
+    await Promise.all([fetch(url, init('one', 'a')), fetch(url, init('two', 'b'))]);
+    await fetch(url, init('one', 'c'));
+    expect(batching.sent.map((sent) => sent.body)).toEqual([echo('a'), echo('b'), echo('c')]);
   });
 
   it('sends a fetch without an internal identity (a health check) alone, at once', async () => {
-    const subgraph = echoingSubgraph();
-    const fetch = batchedFetch(subgraph.send);
-    await Promise.all([fetch(url, init(undefined, '{ a }')), fetch(url, init(undefined, '{ b }'))]);
-    expect(subgraph.sent.map((sent) => sent.body)).toEqual(['{"query":"{ a }"}', '{"query":"{ b }"}']);
+    const fetch = batchedFetch(batching.send);
+    batching.sent.length = 0;
+    await Promise.all([fetch(url, init(undefined, 'a')), fetch(url, init(undefined, 'b'))]);
+    expect(batching.sent.map((sent) => sent.body)).toEqual([echo('a'), echo('b')]);
   });
 
-  it("gives every member a batch's answer that is not 2xx, as each alone would have had it", async () => {
-    const subgraph = echoingSubgraph(503);
-    const fetch = batchedFetch(subgraph.send);
-    const answers = await Promise.all([fetch(url, init('one', '{ a }')), fetch(url, init('one', '{ b }'))]);
+  it('sends each fetch again alone to a subgraph that refuses batches (a replica older than the gateway)', async () => {
+    const fetch = batchedFetch(older.send);
+    const answers = await Promise.all([fetch(url, init('one', 'a')), fetch(url, init('one', 'b'))]);
+    expect(older.sent.map((sent) => sent.body)).toEqual([`[${echo('a')},${echo('b')}]`, echo('a'), echo('b')]);
+    expect(await dataOf(answers)).toEqual([{ data: { echo: 'a' } }, { data: { echo: 'b' } }]);
+  });
+
+  it("gives every member a batch's answer that is not 2xx (a balancer's 503), as each alone would have had it", async () => {
+    let sent = 0;
+    const fetch = batchedFetch(async () => ((sent += 1), answerOf(503, '<html>No server is available</html>')));
+    const answers = await Promise.all([fetch(url, init('one', 'a')), fetch(url, init('one', 'b'))]);
     expect(answers.map((answer) => answer.status)).toEqual([503, 503]);
-    expect(subgraph.sent).toHaveLength(1);
+    expect(sent).toBe(1);
   });
 
   it('fails every member when the batch fails, or is answered with another number of results', async () => {
-    const fetch = batchedFetch(async () => answerOf(200, [{ data: {} }]));
-    const results = await Promise.allSettled([fetch(url, init('one', '{ a }')), fetch(url, init('one', '{ b }'))]);
+    const short = batchedFetch(async () => answerOf(200, '[{"data":{}}]'));
+    const results = await Promise.allSettled([short(url, init('one', 'a')), short(url, init('one', 'b'))]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
 
     const lost = batchedFetch(async () => Promise.reject(new Error('connection reset')));
-    const failed = await Promise.allSettled([lost(url, init('one', '{ a }')), lost(url, init('one', '{ b }'))]);
+    const failed = await Promise.allSettled([lost(url, init('one', 'a')), lost(url, init('one', 'b'))]);
     expect(failed.map((result) => (result as PromiseRejectedResult).reason.message)).toEqual([
       'connection reset',
       'connection reset',

@@ -75,14 +75,23 @@ function sendBatch(send: Fetch, { url, init, members }: Batch): void {
   const body = `[${members.map((member) => member.body).join(',')}]`;
   send(url, { ...init, body })
     .then(async (answer) => {
+      const answers = answer.ok || answer.status === 400 ? await answer.json().catch(() => undefined) : undefined;
+      if (answer.status === 400 && !Array.isArray(answers)) return sendEachAlone(send, url, init, members);
       if (!answer.ok) return members.forEach((member) => member.answer(answer));
-      const answers = await answer.json();
       if (!Array.isArray(answers) || answers.length !== members.length) {
         throw new Error(`a batch of ${members.length} subgraph operations was answered with another shape`);
       }
       members.forEach((member, index) => member.answer(elementAnswer(answer, answers[index])));
     })
     .catch((error: unknown) => members.forEach((member) => member.fail(error)));
+}
+
+/**
+ * A subgraph that refuses the batch itself (400, and not an answer per operation) does not take batches: a replica
+ * older than this gateway, during a rolling upgrade. Each fetch is sent as it would have been alone.
+ */
+function sendEachAlone(send: Fetch, url: string, init: FetchInit, members: Member[]): void {
+  for (const member of members) send(url, { ...init, body: member.body }).then(member.answer, member.fail);
 }
 
 /** One element of a batch's answer, as the answer to that fetch alone. */
