@@ -106,7 +106,7 @@ async function nestedTasks(query: Query, viewerId: number, variables: PageVariab
   const activities = await query({ ...activitiesOfTasksStatement, values: [taskIds] });
   const departments = await query({
     ...departmentsByIdsStatement,
-    values: [distinct(tasks.map((task) => task.department_id as string))],
+    values: [distinct(tasks.map((task) => task.departmentId as string))],
   });
   const participants = tasks.flatMap((task) => (task.participants as Row[] | null) ?? []);
   const employees = await query({
@@ -126,19 +126,19 @@ async function nestedTasks(query: Query, viewerId: number, variables: PageVariab
   const data = tasks.map((task) => {
     const shown = (commentsOf.get(task.id) ?? []).map((comment) => commentOf(comment, people));
     const byId = new Map(shown.map((comment) => [comment.id, comment]));
-    const uniqueCode = task.unique_code as string;
+    const uniqueCode = task.uniqueCode as string;
     return {
       id: task.id,
       uniqueCode,
       name: task.name,
       description: task.description,
-      endDate: iso(task.end_date),
-      fileId: task.file_id,
-      parentId: task.parent_id,
-      projectId: task.project_id,
+      endDate: iso(task.endDate),
+      fileId: task.fileId,
+      parentId: task.parentId,
+      projectId: task.projectId,
       projectCode: uniqueCode.slice(0, uniqueCode.lastIndexOf('-T')),
-      departmentId: task.department_id,
-      department: departmentById.get(task.department_id) ?? null,
+      departmentId: task.departmentId,
+      department: departmentById.get(task.departmentId) ?? null,
       participants: ((task.participants as Row[] | null) ?? []).map((row) => ({
         id: row.id,
         employeeId: row.employeeId,
@@ -147,9 +147,9 @@ async function nestedTasks(query: Query, viewerId: number, variables: PageVariab
       priority: task.priority,
       status: task.status,
       tags: task.tags,
-      createdAt: iso(task.created_at),
-      updatedAt: iso(task.updated_at),
-      deletedAt: iso(task.deleted_at),
+      createdAt: iso(task.createdAt),
+      updatedAt: iso(task.updatedAt),
+      deletedAt: iso(task.deletedAt),
       comments: shown,
       activities: (activitiesOf.get(task.id) ?? []).map((entry) => {
         const to = entry.to as Record<string, unknown>;

@@ -4,8 +4,7 @@ import { uuid, validate } from '@platform/lib/validation';
 import { groupBy } from '../projects/project-loaders.js';
 import { ProjectNotFoundError } from '../projects/project.errors.js';
 import type { TaskLoaders } from './task-loaders.js';
-import type { TaskRepository } from './task.repository.js';
-import type { Task } from './task.entity.js';
+import type { TaskRepository, TaskRow } from './task.repository.js';
 
 export interface NestedTaskServiceDependencies {
   tasks: TaskRepository;
@@ -21,7 +20,7 @@ export class NestedTaskService {
   constructor(private readonly deps: NestedTaskServiceDependencies) {}
 
   /** `projectId` is a project's id or its uniqueCode; page >= 1, limit 1..100 (default 10). */
-  async page(projectId: string, input: PageInput): Promise<MetaPage<Task>> {
+  async page(projectId: string, input: PageInput): Promise<MetaPage<TaskRow>> {
     const query = pageOf(input);
     const found = await this.deps.tasks.nestedPage(projectOf(projectId), query);
     if (!found) throw new ProjectNotFoundError();

@@ -1,5 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { runStatement, type PreparedStatement } from '@platform/lib/database';
+import { shownTimeOf, type ShownTime } from '@platform/lib/shown-time';
 import type { RecordState, RecordVersion } from '@platform/lib/entity-tag';
 import {
   findPage,
@@ -114,17 +115,41 @@ function pageVersionStatement(
 }
 
 /** A page of a project's tasks with the participants of each, newest first. */
+/** A task's columns by property name, as the nested page reads it (no tracked entity, times as text). */
+export type TaskRow = Pick<
+  Task,
+  | 'id'
+  | 'uniqueCode'
+  | 'name'
+  | 'description'
+  | 'fileId'
+  | 'parentId'
+  | 'projectId'
+  | 'departmentId'
+  | 'priority'
+  | 'status'
+  | 'tags'
+> &
+  Record<'endDate' | 'createdAt' | 'updatedAt', ShownTime> & { deletedAt: ShownTime | null };
+
 export interface TaskPageWithParticipants {
-  rows: Task[];
+  rows: TaskRow[];
   participants: TaskParticipant[];
   total: number;
 }
 
-interface NestedPageRow extends Record<string, unknown> {
-  id: string | null;
+/** What `nestedPageStatement` answers: a task's columns (null on an unknown project's page), total, participants. */
+type NestedPageRow = {
   total: number;
   participants: { id: string; taskId: string; employeeId: string; position: number }[] | null;
-}
+} & ({ [Column in keyof TaskRow]: TaskRow[Column] } | { id: null });
+
+/** A task row's columns by property name (`TaskRow`), from the alias `t`. */
+const taskColumns = `t."id", t."unique_code" as "uniqueCode", t."name", t."description",
+    ${shownTimeOf('t."end_date"')} as "endDate", t."file_id" as "fileId", t."parent_id" as "parentId",
+    t."project_id" as "projectId", t."department_id" as "departmentId", t."priority", t."status", t."tags",
+    ${shownTimeOf('t."created_at"')} as "createdAt", ${shownTimeOf('t."updated_at"')} as "updatedAt",
+    ${shownTimeOf('t."deleted_at"')} as "deletedAt"`;
 
 /** Hand-written: a row lock, which the entity manager cannot take without reloading the entity. */
 const lockStatement: PreparedStatement = {
@@ -134,14 +159,14 @@ const lockStatement: PreparedStatement = {
 
 /**
  * The live project ($1 its id, or null, $2 its code, or null), the number of its live tasks and one page of them
- * with their participants: one row per task, or one row without a task when the page is empty, none when the
+ * with their participants: one row per task (`TaskRow`'s columns), or one row without a task when the page is empty, none when the
  * project is unknown or deleted.
  */
 export const nestedPageStatement: PreparedStatement = {
   name: 'projects.tasks.nested_page',
   text: `
   with ${liveProjectCte('$1', '$2')}
-  select t.*, n."total", (
+  select ${taskColumns}, n."total", (
     select json_agg(json_build_object('id', tp."id", 'taskId', tp."task_id", 'employeeId', tp."employee_id",
       'position', tp."position") order by tp."position")
     from "projects"."task_participant" tp where tp."task_id" = t."id") as "participants"
@@ -421,9 +446,9 @@ export class TaskRepository implements ProjectTasks {
       (page.page - 1) * page.limit,
     ]);
     if (found.length === 0) return null;
-    const taskRows = found.filter((row) => row.id !== null);
+    const taskRows = found.filter((row): row is NestedPageRow & TaskRow => row.id !== null);
     return {
-      rows: taskRows.map(({ total: _total, participants: _participants, ...columns }) => this.em.map(Task, columns)),
+      rows: taskRows.map(({ total: _total, participants: _participants, ...task }): TaskRow => task),
       participants: taskRows.flatMap((row) => row.participants ?? []) as TaskParticipant[],
       total: found[0]!.total,
     };

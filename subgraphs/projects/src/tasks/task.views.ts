@@ -1,18 +1,21 @@
-import type { Task, TaskParticipant } from './task.entity.js';
+import { isoOf } from '@platform/lib/shown-time';
+import type { TaskParticipant } from './task.entity.js';
+import type { TaskRow } from './task.repository.js';
 import type { TaskParticipantType, TaskType } from './task.types.js';
 
 /** The project's code is the task code without its `-T<n>` suffix: project codes never change. */
-function projectCodeOf(task: Task): string {
+function projectCodeOf(task: TaskRow): string {
   return task.uniqueCode.slice(0, task.uniqueCode.lastIndexOf('-T'));
 }
 
-export function taskView(task: Task): TaskType {
+/** A task as the graph shows it: an entity, or a read-only page's row. */
+export function taskView(task: TaskRow): TaskType {
   return {
     id: task.id,
     uniqueCode: task.uniqueCode,
     name: task.name,
     description: task.description,
-    endDate: task.endDate.toISOString(),
+    endDate: isoOf(task.endDate),
     fileId: task.fileId,
     parentId: task.parentId,
     projectId: task.projectId,
@@ -21,9 +24,9 @@ export function taskView(task: Task): TaskType {
     priority: task.priority,
     status: task.status,
     tags: task.tags,
-    createdAt: task.createdAt.toISOString(),
-    updatedAt: task.updatedAt.toISOString(),
-    deletedAt: task.deletedAt?.toISOString() ?? null,
+    createdAt: isoOf(task.createdAt),
+    updatedAt: isoOf(task.updatedAt),
+    deletedAt: task.deletedAt === null ? null : isoOf(task.deletedAt),
   };
 }
 
