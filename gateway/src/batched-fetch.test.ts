@@ -67,16 +67,30 @@ describe('batchedFetch', () => {
   it('keeps requests of different callers, and fetches of later turns, apart', async () => {
     const fetch = batchedFetch(batching.send);
     batching.sent.length = 0;
-    await Promise.all([fetch(url, init('one', 'a')), fetch(url, init('two', 'b'))]);
-    await fetch(url, init('one', 'c'));
+    const first = [fetch(url, init('one', 'a')), fetch(url, init('two', 'b'))];
+    // The next turn, after the first batch has gone (its caller's batch is sent at the end of its turn).
+    const later = new Promise<FetchAnswer>((resolve) => setImmediate(() => resolve(fetch(url, init('one', 'c')))));
+    await Promise.all([...first, later]);
     expect(batching.sent.map((sent) => sent.body)).toEqual([echo('a'), echo('b'), echo('c')]);
   });
 
   it('sends a fetch without an internal identity (a health check) alone, at once', async () => {
     const fetch = batchedFetch(batching.send);
     batching.sent.length = 0;
-    await Promise.all([fetch(url, init(undefined, 'a')), fetch(url, init(undefined, 'b'))]);
+    const answers = [fetch(url, init(undefined, 'a')), fetch(url, init(undefined, 'b'))];
     expect(batching.sent.map((sent) => sent.body)).toEqual([echo('a'), echo('b')]);
+    await Promise.all(answers);
+  });
+
+  it("answers each member by its own element's outcome: one refused operation fails only its own fetch", async () => {
+    const fetch = batchedFetch(batching.send);
+    batching.sent.length = 0;
+    const refused: FetchInit = { ...init('one', 'a'), body: JSON.stringify({ query: '{ unknownField }' }) };
+    const [good, bad] = await Promise.all([fetch(url, init('one', 'a')), fetch(url, refused)]);
+    expect(batching.sent).toHaveLength(1);
+    expect([good!.ok, good!.status, await good!.json()]).toEqual([true, 200, { data: { echo: 'a' } }]);
+    expect([bad!.ok, bad!.status]).toEqual([false, 400]);
+    expect(await bad!.json()).toMatchObject({ errors: [{ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
   });
 
   it('sends each fetch again alone to a subgraph that refuses batches (a replica older than the gateway)', async () => {
@@ -84,6 +98,18 @@ describe('batchedFetch', () => {
     const answers = await Promise.all([fetch(url, init('one', 'a')), fetch(url, init('one', 'b'))]);
     expect(older.sent.map((sent) => sent.body)).toEqual([`[${echo('a')},${echo('b')}]`, echo('a'), echo('b')]);
     expect(await dataOf(answers)).toEqual([{ data: { echo: 'a' } }, { data: { echo: 'b' } }]);
+  });
+
+  it('sends each fetch again alone when the batch is over the body limit (413) and each fits', async () => {
+    const sent: string[] = [];
+    const fetch = batchedFetch(async (_url, given = {}) => {
+      sent.push(given.body!);
+      if (given.body!.startsWith('[')) return answerOf(413, '{"message":"Request body is too large"}');
+      return answerOf(200, JSON.stringify({ data: { echo: (JSON.parse(given.body!) as { query: string }).query } }));
+    });
+    const answers = await Promise.all([fetch(url, init('one', 'a')), fetch(url, init('one', 'b'))]);
+    expect(sent).toEqual([`[${echo('a')},${echo('b')}]`, echo('a'), echo('b')]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
   });
 
   it("gives every member a batch's answer that is not 2xx (a balancer's 503), as each alone would have had it", async () => {

@@ -5,7 +5,10 @@ export interface FetchInit {
   body?: string;
 }
 
-/** What RemoteGraphQLDataSource reads of an answer: ok, status, statusText, url, headers.get, json() and text(). */
+/**
+ * What RemoteGraphQLDataSource reads of an answer: ok, status, statusText, url, headers.get, json() and text().
+ * Its body can be read more than once (the keep-alive fetcher keeps its text): a batch reads it, then a member.
+ */
 export interface FetchAnswer {
   ok: boolean;
   status: number;
@@ -38,9 +41,10 @@ interface Batch {
  * for all of them, as one process does for one request (decisions: Request cost, round nine).
  *
  * A request is known by its signed internal identity, which is one token per client request; a fetch without
- * one (a health check) goes alone. The batch answers each fetch with its own element; an answer that is not 2xx
- * (a 503 from the subgraph's balancer, a 401) is every member's, as it would have been for each alone. The
- * batch carries the first fetch's trace headers: the subgraph's span continues that fetch.
+ * one (a health check) goes alone. The batch answers each fetch with its own element (`elementAnswer`); an answer
+ * that is not one per fetch (a 503 from the subgraph's balancer, a 401) is every member's, as it would have been
+ * for each alone, unless the batch was refused whole (`refusedWhole`). The batch carries the first fetch's trace
+ * headers: the subgraph's span continues that fetch. Every member waits for the batch's slowest operation.
  */
 export function batchedFetch(send: Fetch): Fetch {
   const open = new Map<string, Batch>();
@@ -75,26 +79,44 @@ function sendBatch(send: Fetch, { url, init, members }: Batch): void {
   const body = `[${members.map((member) => member.body).join(',')}]`;
   send(url, { ...init, body })
     .then(async (answer) => {
-      const answers = answer.ok || answer.status === 400 ? await answer.json().catch(() => undefined) : undefined;
-      if (answer.status === 400 && !Array.isArray(answers)) return sendEachAlone(send, url, init, members);
-      if (!answer.ok) return members.forEach((member) => member.answer(answer));
-      if (!Array.isArray(answers) || answers.length !== members.length) {
-        throw new Error(`a batch of ${members.length} subgraph operations was answered with another shape`);
+      const answers: unknown = await answer.json().catch(() => undefined);
+      if (Array.isArray(answers) && answers.length === members.length) {
+        return members.forEach((member, index) => member.answer(elementAnswer(answer, answers[index])));
       }
-      members.forEach((member, index) => member.answer(elementAnswer(answer, answers[index])));
+      if (refusedWhole(answer)) return sendEachAlone(send, url, init, members);
+      if (!answer.ok) return members.forEach((member) => member.answer(answer));
+      throw new Error(`a batch of ${members.length} subgraph operations was answered with another shape`);
     })
     .catch((error: unknown) => members.forEach((member) => member.fail(error)));
 }
 
 /**
- * A subgraph that refuses the batch itself (400, and not an answer per operation) does not take batches: a replica
- * older than this gateway, during a rolling upgrade. Each fetch is sent as it would have been alone.
+ * A batch refused before any of it ran, which each fetch alone would not have been: a subgraph that takes no
+ * batches (400, "Operation batching disabled": a replica older than this gateway, during a rolling upgrade), or
+ * a batch over the subgraph's body limit (413) whose fetches each fit.
  */
+function refusedWhole(answer: FetchAnswer): boolean {
+  return answer.status === 400 || answer.status === 413;
+}
+
 function sendEachAlone(send: Fetch, url: string, init: FetchInit, members: Member[]): void {
   for (const member of members) send(url, { ...init, body: member.body }).then(member.answer, member.fail);
 }
 
-/** One element of a batch's answer, as the answer to that fetch alone. */
+/**
+ * One element of a batch's answer, as the answer to that fetch alone. Apollo Server gives a batch one status, set
+ * by the operations whose errors carry one (a lost database's 503, a refused operation's 400): an element without
+ * errors ran as it would have alone, and answers 200; an element with errors keeps the batch's status.
+ */
 function elementAnswer(batch: FetchAnswer, element: unknown): FetchAnswer {
-  return { ...batch, json: async () => element, text: async () => JSON.stringify(element) };
+  const failed = typeof element === 'object' && element !== null && 'errors' in element;
+  const status = failed ? batch.status : 200;
+  return {
+    ...batch,
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: status === batch.status ? batch.statusText : 'OK',
+    json: async () => element,
+    text: async () => JSON.stringify(element),
+  };
 }
