@@ -40,15 +40,40 @@ const stopGraceMs = 18_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined);
 
+/**
+ * The first port the kernel hands out to outgoing connections (Linux's ip_local_port_range). A listening port is
+ * planned below it: a port the kernel gave a listener for a moment is an ephemeral one, and an outgoing
+ * connection of a process started meanwhile (a pool's, a health check's) could take it before its server binds it
+ * (a soak once failed with EADDRINUSE that way).
+ */
+function firstEphemeralPort() {
+  const range = existsSync('/proc/sys/net/ipv4/ip_local_port_range')
+    ? readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number)
+    : [];
+  return range[0] > 10_000 ? range[0] : 32_768;
+}
+
+function bound(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
 async function unusedPorts(count) {
-  // All bound at once, so that no two are the same; closed before the processes bind them.
-  const servers = await Promise.all(
-    Array.from({ length: count }, async () => {
-      const server = createServer();
-      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return server;
-    }),
-  );
+  // Random ports between 10000 and the ephemeral range, all bound at once so that no two are the same, then closed
+  // before the processes bind them.
+  const below = firstEphemeralPort();
+  const servers = [];
+  const taken = new Set();
+  while (servers.length < count) {
+    const port = 10_000 + Math.floor(Math.random() * (below - 10_000));
+    if (taken.has(port)) continue;
+    taken.add(port);
+    const server = await bound(port);
+    if (server) servers.push(server);
+  }
   const ports = servers.map((server) => server.address().port);
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   return ports;
