@@ -55,7 +55,8 @@ export function batchedFetch(send: Fetch): Fetch {
   };
   return (url, init = {}) => {
     const identity = init.headers?.['x-internal-identity'];
-    if (identity === undefined || init.body === undefined) return send(url, init);
+    const body = init.body;
+    if (identity === undefined || body === undefined) return send(url, init);
     const key = `${url}\n${identity}`;
     return new Promise<FetchAnswer>((answer, fail) => {
       let batch = open.get(key);
@@ -65,7 +66,7 @@ export function batchedFetch(send: Fetch): Fetch {
         // After every continuation of this turn: a plan's parallel fetches all reach the fetcher within it.
         setImmediate(flush, key);
       }
-      batch.members.push({ body: init.body!, answer, fail });
+      batch.members.push({ body, answer, fail });
     });
   };
 }

@@ -114,7 +114,6 @@ function pageVersionStatement(
   return { name: `projects.tasks.page_version.${scope}.${sortBy}.${sortOrder}`, text };
 }
 
-/** A page of a project's tasks with the participants of each, newest first. */
 /** A task's columns by property name, as the nested page reads it (no tracked entity, times as text). */
 export type TaskRow = Pick<
   Task,
@@ -132,6 +131,7 @@ export type TaskRow = Pick<
 > &
   Record<'endDate' | 'createdAt' | 'updatedAt', ShownTime> & { deletedAt: ShownTime | null };
 
+/** A page of a project's tasks with the participants of each, newest first. */
 export interface TaskPageWithParticipants {
   rows: TaskRow[];
   participants: TaskParticipant[];
@@ -159,8 +159,8 @@ const lockStatement: PreparedStatement = {
 
 /**
  * The live project ($1 its id, or null, $2 its code, or null), the number of its live tasks and one page of them
- * with their participants: one row per task (`TaskRow`'s columns), or one row without a task when the page is empty, none when the
- * project is unknown or deleted.
+ * with their participants: one row per task (`TaskRow`'s columns), or one row without a task when the page is
+ * empty, none when the project is unknown or deleted.
  */
 export const nestedPageStatement: PreparedStatement = {
   name: 'projects.tasks.nested_page',
@@ -448,7 +448,8 @@ export class TaskRepository implements ProjectTasks {
     if (found.length === 0) return null;
     const taskRows = found.filter((row): row is NestedPageRow & TaskRow => row.id !== null);
     return {
-      rows: taskRows.map(({ total: _total, participants: _participants, ...task }): TaskRow => task),
+      // Each statement row serves as the task's row, as the comments' rows do (no rest copy of each).
+      rows: taskRows,
       participants: taskRows.flatMap((row) => row.participants ?? []) as TaskParticipant[],
       total: found[0]!.total,
     };
