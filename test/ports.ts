@@ -1,11 +1,12 @@
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
+import { unusedPorts } from '../scripts/ports.mjs';
 
-/** A loopback port that nothing listens on: bound, then closed. */
+/**
+ * A loopback port that nothing listens on, for a process the test starts next: below the kernel's ephemeral
+ * range, so that no outgoing connection takes it first (the cluster script plans its ports the same way).
+ */
 export async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const [port] = await unusedPorts(1);
   return port;
 }
 

@@ -43,6 +43,8 @@ export interface StandaloneSubgraphs {
   auth: StandaloneSubgraph;
   projects: StandaloneSubgraph;
   notifications: StandaloneSubgraph;
+  /** The gateway's SUBGRAPH_*_URL variables for these three: a gateway started with them is the distributed layout. */
+  gatewayEnv: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,11 @@ export async function startStandaloneSubgraphs(
     auth,
     projects,
     notifications,
+    gatewayEnv: {
+      SUBGRAPH_AUTH_URL: auth.url,
+      SUBGRAPH_PROJECTS_URL: projects.url,
+      SUBGRAPH_NOTIFICATIONS_URL: notifications.url,
+    },
     close: async () => {
       await Promise.all([auth, projects, notifications].map((subgraph) => subgraph.close()));
     },

@@ -37,9 +37,7 @@ describe.skipIf(servicesMissing)("a query plan's parallel fetches to one subgrap
     subgraphs = await startStandaloneSubgraphs(shared, env);
     server = await startTestServer(shared, {
       ...env,
-      SUBGRAPH_AUTH_URL: subgraphs.auth.url,
-      SUBGRAPH_PROJECTS_URL: subgraphs.projects.url,
-      SUBGRAPH_NOTIFICATIONS_URL: subgraphs.notifications.url,
+      ...subgraphs.gatewayEnv,
     });
     api = eachRequestFromNewIp(httpClient(server.url));
     const kit = await projectsTestKit(api);

@@ -6,7 +6,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -20,6 +19,7 @@ import {
   sentinelMasterName,
   subgraphNames,
 } from './layout.mjs';
+import { unusedPorts } from '../ports.mjs';
 import { Supervisor, alive, awaitGone, stopPids } from './supervisor.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -46,39 +46,6 @@ const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'ut
  * connection of a process started meanwhile (a pool's, a health check's) could take it before its server binds it
  * (a soak once failed with EADDRINUSE that way).
  */
-function firstEphemeralPort() {
-  const range = existsSync('/proc/sys/net/ipv4/ip_local_port_range')
-    ? readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number)
-    : [];
-  return range[0] > 10_000 ? range[0] : 32_768;
-}
-
-function bound(port) {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(undefined));
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
-}
-
-async function unusedPorts(count) {
-  // Random ports between 10000 and the ephemeral range, all bound at once so that no two are the same, then closed
-  // before the processes bind them.
-  const below = firstEphemeralPort();
-  const servers = [];
-  const taken = new Set();
-  while (servers.length < count) {
-    const port = 10_000 + Math.floor(Math.random() * (below - 10_000));
-    if (taken.has(port)) continue;
-    taken.add(port);
-    const server = await bound(port);
-    if (server) servers.push(server);
-  }
-  const ports = servers.map((server) => server.address().port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
-
 async function planPorts() {
   const free = await unusedPorts(11 + subgraphNames.length * 3);
   const take = (count) => free.splice(0, count);

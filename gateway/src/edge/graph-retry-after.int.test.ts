@@ -47,9 +47,7 @@ describe.skipIf(servicesMissing)('Retry-After on the graph while Redis or a data
     server = await startTestServer(shared, {
       REDIS_URL: edgeRedis.url,
       RATE_LIMIT_ENABLED: 'false',
-      SUBGRAPH_AUTH_URL: subgraphs.auth.url,
-      SUBGRAPH_PROJECTS_URL: subgraphs.projects.url,
-      SUBGRAPH_NOTIFICATIONS_URL: subgraphs.notifications.url,
+      ...subgraphs.gatewayEnv,
     });
     api = clientFromNewIp(server.url);
     token = (await loginAs(api, adminCredentials.email, adminCredentials.password)).accessToken;

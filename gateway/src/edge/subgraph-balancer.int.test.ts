@@ -44,8 +44,8 @@ describe.skipIf(servicesMissing || haproxyMissing)('a subgraph whose balancer ha
     balancers.notifications = await startHaproxy(subgraphs.notifications.url);
     server = await startTestServer(shared, {
       ...own,
+      ...subgraphs.gatewayEnv,
       SUBGRAPH_AUTH_URL: balancers.auth.url,
-      SUBGRAPH_PROJECTS_URL: subgraphs.projects.url,
       SUBGRAPH_NOTIFICATIONS_URL: balancers.notifications.url,
     });
     api = clientFromNewIp(server.url);

@@ -25,11 +25,7 @@ async function distributed(): Promise<Layout> {
   const database = await createTestDatabase();
   const shared = newSharedResources(database.url);
   const subgraphs = await startStandaloneSubgraphs(shared);
-  const gateway = await startTestServer(shared, {
-    SUBGRAPH_AUTH_URL: subgraphs.auth.url,
-    SUBGRAPH_PROJECTS_URL: subgraphs.projects.url,
-    SUBGRAPH_NOTIFICATIONS_URL: subgraphs.notifications.url,
-  });
+  const gateway = await startTestServer(shared, subgraphs.gatewayEnv);
   expect(gateway.system.subgraphs).toEqual([]);
   return {
     url: gateway.url,
