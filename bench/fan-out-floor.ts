@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { designCardSockets } from './design-card-inbox.js';
 
 /**
  * The floor of the fan-out to live inboxes (issue 29, item 4): the product's pipeline done by hand with the least
@@ -36,8 +37,17 @@ export interface FloorStages {
   publishedAt: number;
   /** The subscriber connection received the message. */
   receivedAt: number;
-  /** Every frame handed to its socket (ws writes to the kernel as it can). */
+  /** Every frame handed to its socket (ws writes to the kernel as it can), or every event to its subscription. */
   sentAt: number;
+}
+
+/** How the events reach the subscribers' sockets: by hand (the floor), or by the design card's libraries. */
+export type FloorDelivery = 'bare' | 'design-card';
+
+/** The subscribers' side of the floor's server: `deliver` hands each user's event to their subscription. */
+export interface FloorSockets {
+  deliver(text: string, events: FloorEvent[]): void;
+  close(): Promise<void>;
 }
 
 const schema = '"notifications"';
@@ -61,7 +71,7 @@ const insertInboxRows = `with inserted as (
     coalesce(e.unread, 0) + 1 as "unreadCount"
   from inserted i left join earlier e on e.user_id = i.user_id`;
 
-interface FloorEvent {
+export interface FloorEvent {
   id: string;
   userId: number;
   createdAt: string;
@@ -77,32 +87,57 @@ async function bodyOf(request: IncomingMessage): Promise<{ message: string; reci
   return JSON.parse(Buffer.concat(chunks).toString()) as { message: string; recipients: { userId: number }[] };
 }
 
-/** `userOfToken`: the subscribers' bearers and their users (the floor admits without verifying: not measured). */
+/** A bare `ws` server: graphql-transport-ws's init and subscribe answered minimally, each event one frame. */
+function bareSockets(server: Server, userOfToken: Map<string, number>): FloorSockets {
+  const socketOf = new Map<number, WebSocket>();
+  const sockets = new WebSocketServer({ server });
+  sockets.on('connection', (socket) => {
+    let userId = 0;
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as { type: string; payload?: { authorization?: string } };
+      if (message.type === 'connection_init') {
+        userId = userOfToken.get(message.payload?.authorization?.replace(/^Bearer /, '') ?? '') ?? 0;
+        socket.send(JSON.stringify({ type: 'connection_ack' }));
+      } else if (message.type === 'subscribe') {
+        socketOf.set(userId, socket);
+      }
+    });
+    socket.on('close', () => {
+      if (socketOf.get(userId) === socket) socketOf.delete(userId);
+    });
+  });
+  return {
+    deliver: (text, events) => {
+      for (const { id, userId, createdAt, unreadCount } of events) {
+        const frame = {
+          id: '1',
+          type: 'next',
+          payload: { data: { inboxChanged: { unreadCount, notification: { id, message: text, createdAt } } } },
+        };
+        socketOf.get(userId)?.send(JSON.stringify(frame));
+      }
+    },
+    close: async () => {
+      sockets.clients.forEach((socket) => socket.terminate());
+      sockets.close();
+    },
+  };
+}
+
+/**
+ * `userOfToken`: the subscribers' bearers and their users (the floor admits without verifying: not measured);
+ * `delivery`: the floor's own sockets, or the design card's graphql-ws (design-card-inbox.ts).
+ */
 export async function startFanOutFloor(
   databaseUrl: string,
   redisUrl: string,
   userOfToken: Map<string, number>,
+  delivery: FloorDelivery = 'bare',
 ): Promise<FanOutFloor> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const publisher = new Redis(redisUrl);
   const listener = new Redis(redisUrl);
-  const socketOf = new Map<number, WebSocket>();
   const stages: FloorStages = { acceptedAt: 0, writtenAt: 0, publishedAt: 0, receivedAt: 0, sentAt: 0 };
-
-  await listener.subscribe(channel);
-  listener.on('message', (_channel: string, message: string) => {
-    stages.receivedAt = now();
-    const { text, events } = JSON.parse(message) as { text: string; events: FloorEvent[] };
-    for (const { id, userId, createdAt, unreadCount } of events) {
-      const frame = {
-        id: '1',
-        type: 'next',
-        payload: { data: { inboxChanged: { unreadCount, notification: { id, message: text, createdAt } } } },
-      };
-      socketOf.get(userId)?.send(JSON.stringify(frame));
-    }
-    stages.sentAt = now();
-  });
 
   /** The worker's part: the inbox rows with their counts, then one PUBLISH of every recipient's event. */
   const deliver = async (jobId: string, message: string, userIds: number[]) => {
@@ -142,21 +177,13 @@ export async function startFanOutFloor(
       (error: unknown) => response.writeHead(500).end(String(error)),
     );
   });
-  const sockets = new WebSocketServer({ server });
-  sockets.on('connection', (socket) => {
-    let userId = 0;
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { type: string; payload?: { authorization?: string } };
-      if (message.type === 'connection_init') {
-        userId = userOfToken.get(message.payload?.authorization?.replace(/^Bearer /, '') ?? '') ?? 0;
-        socket.send(JSON.stringify({ type: 'connection_ack' }));
-      } else if (message.type === 'subscribe') {
-        socketOf.set(userId, socket);
-      }
-    });
-    socket.on('close', () => {
-      if (socketOf.get(userId) === socket) socketOf.delete(userId);
-    });
+  const sockets = delivery === 'bare' ? bareSockets(server, userOfToken) : await designCardSockets(server, userOfToken);
+  await listener.subscribe(channel);
+  listener.on('message', (_channel: string, message: string) => {
+    stages.receivedAt = now();
+    const { text, events } = JSON.parse(message) as { text: string; events: FloorEvent[] };
+    sockets.deliver(text, events);
+    stages.sentAt = now();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -165,8 +192,7 @@ export async function startFanOutFloor(
     submitUrl: `http://127.0.0.1:${port}/jobs`,
     stages: () => ({ ...stages }),
     close: async () => {
-      sockets.clients.forEach((socket) => socket.terminate());
-      sockets.close();
+      await sockets.close();
       // The bench's fetch keeps its connection alive: close it rather than wait for the server's keep-alive.
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
