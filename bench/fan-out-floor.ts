@@ -16,7 +16,8 @@ import { designCardSockets } from './design-card-inbox.js';
  * Nothing the product does per recipient is done here: no GraphQL, no coercion, no validation but one array
  * check, no claim, preference read or stamps, no execution of a selection. The subscribers are the bench's own
  * graphql-transport-ws clients (their init and subscribe answered minimally), so the row is measured as the
- * product's is.
+ * product's is. With `design-card` delivery the same accept and worker feed the design card's own subscription
+ * path instead of the bare sockets (design-card-inbox.ts): what the mandated libraries alone add per subscriber.
  */
 export interface FanOutFloor {
   /** The graphql-transport-ws URL the subscribers connect to. */
