@@ -173,7 +173,11 @@ export async function runPageFloorsBench(context: BenchContext): Promise<BenchRo
           pages: design.map(({ name, page, ...budgets }) => ({
             name,
             graph: pages[page].graph,
-            floor: { port: floors.port, request: pages[page].floor },
+            floor: {
+              port: floors.port,
+              request: pages[page].floor,
+              transport: { ...pages[page].floor, path: `${pages[page].floor.path}/transport` },
+            },
             pageBudget: pageTarget,
             ...budgets,
           })),
