@@ -40,12 +40,7 @@ const stopGraceMs = 18_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined);
 
-/**
- * The first port the kernel hands out to outgoing connections (Linux's ip_local_port_range). A listening port is
- * planned below it: a port the kernel gave a listener for a moment is an ephemeral one, and an outgoing
- * connection of a process started meanwhile (a pool's, a health check's) could take it before its server binds it
- * (a soak once failed with EADDRINUSE that way).
- */
+/** Every listening port of the cluster, planned outside the kernel's ephemeral range (scripts/ports.mjs). */
 async function planPorts() {
   const free = await unusedPorts(11 + subgraphNames.length * 3);
   const take = (count) => free.splice(0, count);
