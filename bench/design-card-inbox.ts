@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { EventEmitter, on } from 'node:events';
 import type { Server } from 'node:http';
+import { parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { useServer } from 'graphql-ws/use/ws';
 import { Field, ID, Int, ObjectType, Query, Resolver, Root, Subscription, buildSchema } from 'type-graphql';
 import { WebSocketServer } from 'ws';
@@ -8,10 +10,13 @@ import type { FloorEvent, FloorSockets } from './fan-out-floor.js';
 
 /**
  * The design card's own delivery of a fan-out (issue 29, item 4): each subscriber's event through graphql-ws's
- * `useServer` and graphql-js's subscription execution of a type-graphql schema, the libraries the design card
- * names for live inboxes, with no code of the product's. Each subscription reads its user's events from Node's
- * `events.on`; the schema has the fields the bench's subscribers select. The floor's accept and worker feed it,
- * so the row shows what the mandated path alone costs from the PUBLISH to the last arrival.
+ * `useServer` over a type-graphql schema, the libraries the design card names for live inboxes, used as cheaply
+ * as the product uses them and with no code of the product's: each query text parsed and validated once and its
+ * document shared (as the product's CheckedDocuments), each event's selection executed by graphql-jit's compiled
+ * subscription (as the product's CompiledSelections, and as the pages' design-card floors execute), no
+ * keep-alive timer per socket. Each subscription reads its user's events from Node's `events.on`; the schema has
+ * the fields the bench's subscribers select. The floor's accept and worker feed it, so the row shows what the
+ * mandated path alone costs from the PUBLISH to the last arrival.
  */
 @ObjectType('DesignCardNotification')
 class DesignCardNotification {
@@ -68,18 +73,47 @@ const noTopics = {
   },
 };
 
+/** Query texts parsed and validated once, with their compiled subscription: every subscriber sends the same. */
+function compiledDocuments(schema: GraphQLSchema) {
+  const known = new Map<string, { document: DocumentNode; compiled: CompiledQuery }>();
+  return (query: string) => {
+    let entry = known.get(query);
+    if (!entry) {
+      const document = parse(query);
+      const [invalid] = validate(schema, document);
+      if (invalid) throw invalid;
+      const compiled = compileQuery(schema, document);
+      if (!isCompiledQuery(compiled)) throw new Error('graphql-jit did not compile the subscription');
+      entry = { document, compiled };
+      known.set(query, entry);
+    }
+    return entry;
+  };
+}
+
 /** graphql-ws on the floor's HTTP server; `userOfToken` admits a bearer without verifying it (not measured). */
 export async function designCardSockets(server: Server, userOfToken: Map<string, number>): Promise<FloorSockets> {
   const schema = await buildSchema({ resolvers: [DesignCardInboxResolver], validate: false, pubSub: noTopics });
+  const documents = compiledDocuments(schema);
+  const compiledOf = new WeakMap<DocumentNode, CompiledQuery>();
   const sockets = new WebSocketServer({ server });
   const serving = useServer(
     {
       schema,
-      context: ({ connectionParams }): DesignCardContext => ({
-        userId: userOfToken.get(String(connectionParams?.authorization ?? '').replace(/^Bearer /, '')) ?? 0,
-      }),
+      onSubscribe: ({ connectionParams }, _id, payload) => {
+        const { document, compiled } = documents(payload.query);
+        compiledOf.set(document, compiled);
+        const context: DesignCardContext = {
+          userId: userOfToken.get(String(connectionParams?.authorization ?? '').replace(/^Bearer /, '')) ?? 0,
+        };
+        return { schema, document, variableValues: payload.variables, contextValue: context };
+      },
+      subscribe: ({ document, rootValue, contextValue, variableValues }) =>
+        compiledOf.get(document)!.subscribe!(rootValue, contextValue, variableValues),
     },
     sockets,
+    // No keep-alive timer per socket (the product sweeps all sockets with one; the bare floor pings none).
+    0,
   );
   return {
     deliver: (text: string, rows: FloorEvent[]) => {
@@ -90,7 +124,6 @@ export async function designCardSockets(server: Server, userOfToken: Map<string,
     close: async () => {
       sockets.clients.forEach((socket) => socket.terminate());
       await serving.dispose();
-      sockets.close();
     },
   };
 }

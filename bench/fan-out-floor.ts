@@ -72,6 +72,10 @@ const insertInboxRows = `with inserted as (
     coalesce(e.unread, 0) + 1 as "unreadCount"
   from inserted i left join earlier e on e.user_id = i.user_id`;
 
+/** A job's inbox rows, then the job (its deliveries go with it: on delete cascade). */
+const deleteInboxRows = `delete from ${schema}."notification" where job_id = any($1::uuid[])`;
+const deleteJobs = `delete from ${schema}."notification_job" where id = any($1::uuid[])`;
+
 export interface FloorEvent {
   id: string;
   userId: number;
@@ -139,6 +143,7 @@ export async function startFanOutFloor(
   const publisher = new Redis(redisUrl);
   const listener = new Redis(redisUrl);
   const stages: FloorStages = { acceptedAt: 0, writtenAt: 0, publishedAt: 0, receivedAt: 0, sentAt: 0 };
+  const jobIds: string[] = [];
 
   /** The worker's part: the inbox rows with their counts, then one PUBLISH of every recipient's event. */
   const deliver = async (jobId: string, message: string, userIds: number[]) => {
@@ -166,6 +171,7 @@ export async function startFanOutFloor(
       client.release();
     }
     stages.acceptedAt = now();
+    jobIds.push(jobId);
     return { jobId, message, userIds };
   };
 
@@ -199,6 +205,9 @@ export async function startFanOutFloor(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       listener.disconnect();
       publisher.disconnect();
+      // Its unread rows would be counted by the next arm's inbox statement: every arm finds the same inboxes.
+      await pool.query(deleteInboxRows, [jobIds]);
+      await pool.query(deleteJobs, [jobIds]);
       await pool.end();
     },
   };
