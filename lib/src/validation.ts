@@ -36,40 +36,78 @@ function textProblem(value: string): string | null {
   return null;
 }
 
+/** A container still to walk, with how it was reached: a problem's path is spelled out only when one is found. */
 interface Pending {
-  value: unknown;
-  path: (string | number)[];
+  value: object;
+  parent: Pending | null;
+  key: string | number | null;
+  depth: number;
+}
+
+function pathOf(pending: Pending | null, last?: string | number): (string | number)[] {
+  const segments: (string | number)[] = last === undefined ? [] : [last];
+  for (let at = pending; at && at.key !== null; at = at.parent) segments.unshift(at.key);
+  return segments;
+}
+
+/** A scalar's problem, or null; containers are walked instead. */
+function scalarProblem(value: unknown): string | null {
+  if (typeof value === 'string') return textProblem(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? null : 'must be a finite number';
+  return null;
 }
 
 /**
  * The one rule for every submitted value, before any schema: text is valid Unicode without NUL, numbers are
  * finite (JSON's 1e400 parses as Infinity), nothing nests deeper than `inputLimits.maxDepth`. Walked without
- * recursion, so no input can exhaust the stack. The first problem found, or null.
+ * recursion, so no input can exhaust the stack, and without a path per value: every request's arguments pass
+ * here, some with thousands of values (a job's recipients). The first problem found, or null.
  */
 export function inputProblem(input: unknown): FieldProblem | null {
-  const pending: Pending[] = [{ value: input, path: [] }];
+  const problem = scalarProblem(input);
+  if (problem) return { path: 'body', message: problem };
+  if (typeof input !== 'object' || input === null) return null;
+  const pending: Pending[] = [{ value: input, parent: null, key: null, depth: 0 }];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const { value, path } = next;
-    const problem = valueProblem(value, path, pending);
-    if (problem) return { path: fieldPath(path), message: problem };
+    const found = containerProblem(next, pending);
+    if (found) return { path: fieldPath(found.path), message: found.message };
   }
   return null;
 }
 
-function valueProblem(value: unknown, path: (string | number)[], pending: Pending[]): string | null {
-  if (typeof value === 'string') return textProblem(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? null : 'must be a finite number';
-  if (typeof value !== 'object' || value === null) return null;
-  if (path.length >= inputLimits.maxDepth) return 'is nested too deeply';
+interface Found {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Checks a container's scalars at once and queues its containers; its first problem with its path. */
+function containerProblem(container: Pending, pending: Pending[]): Found | null {
+  const { value, depth } = container;
+  if (depth >= inputLimits.maxDepth) return { path: pathOf(container), message: 'is nested too deeply' };
   if (Array.isArray(value)) {
-    value.forEach((item, index) => pending.push({ value: item, path: [...path, index] }));
+    for (let index = 0; index < value.length; index += 1) {
+      const problem = itemProblem(container, value[index], index, pending);
+      if (problem) return problem;
+    }
     return null;
   }
-  for (const [key, item] of Object.entries(value)) {
-    if (textProblem(key)) return 'must not have keys with NUL characters or invalid Unicode';
-    pending.push({ value: item, path: [...path, key] });
+  for (const key of Object.keys(value)) {
+    if (textProblem(key)) {
+      return { path: pathOf(container), message: 'must not have keys with NUL characters or invalid Unicode' };
+    }
+    const problem = itemProblem(container, (value as Record<string, unknown>)[key], key, pending);
+    if (problem) return problem;
   }
   return null;
+}
+
+function itemProblem(container: Pending, item: unknown, key: string | number, pending: Pending[]): Found | null {
+  if (typeof item === 'object' && item !== null) {
+    pending.push({ value: item, parent: container, key, depth: container.depth + 1 });
+    return null;
+  }
+  const problem = scalarProblem(item);
+  return problem ? { path: pathOf(container, key), message: problem } : null;
 }
 
 /** Refuses an input that breaks the rule above: 400, naming the field. */
