@@ -33,4 +33,31 @@ describe('input coercion of one document across requests', () => {
     const refusals = refusalsOf(query, [{ value: 1 }, { value: 2 ** 53 }, { value: 1 }]);
     expect(refusals.map((message) => message !== undefined)).toEqual([false, true, false]);
   });
+
+  it('names the field of a refusal at any depth, in the variables and in the literals', () => {
+    const byVariable = 'mutation ($input: CreateProjectInput!) { createProject(input: $input) { id } }';
+    const valid = { name: 'P', contractValue: 1, customerId: 'C-1', replyDate: '2026-12-15' };
+    expect(
+      refusalsOf(byVariable, [
+        { input: { ...valid, products: [{ name: 'A' }, { name: ['B'] }] } },
+        { input: { ...valid, products: [{ name: 'A', colour: 'red' }] } },
+        { input: { ...valid, products: [{ name: 'A', 'not a name': 1 }] } },
+        { input: { name: 'P', contractValue: 1, replyDate: '2026-12-15' } },
+        { input: { ...valid, participantIds: ['E-1', null] } },
+        { input: valid },
+      ]),
+    ).toEqual([
+      'products.1.name: must be a string',
+      'products.0.colour: unknown field',
+      'products.0: has an unknown field',
+      'customerId: is required',
+      'participantIds.1: is required',
+      undefined,
+    ]);
+    const inLiteral = `mutation {
+      createProject(input: { name: "P", contractValue: 1, customerId: "C-1", replyDate: "2026-12-15",
+        products: [{ name: "A" }, { name: 2 }] }) { id }
+    }`;
+    expect(refusalsOf(inLiteral, [{}])).toEqual(['products.1.name: must be a string']);
+  });
 });

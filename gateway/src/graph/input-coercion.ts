@@ -11,6 +11,7 @@ import {
   type ArgumentNode,
   type DocumentNode,
   type GraphQLEnumType,
+  type GraphQLInputField,
   type GraphQLInputObjectType,
   type GraphQLInputType,
   type GraphQLLeafType,
@@ -76,56 +77,73 @@ function parserOf(type: GraphQLLeafType): GraphQLLeafType {
   return isEnumType(type) ? type : (subgraphScalars[type.name] ?? type);
 }
 
+/** A problem below a value, its path relative to that value: the walk spells it out only as it returns with one. */
+const within = (segment: string | number, problem: Problem): Problem => ({
+  path: [segment, ...problem.path],
+  rule: problem.rule,
+});
+
 /** A leaf's own parser decides; a throw or `undefined` is a refusal (as in graphql-js's coercion). */
-function leafProblem(parse: () => unknown, type: GraphQLLeafType, path: Path): Problem | undefined {
+function leafProblem(parse: () => unknown, type: GraphQLLeafType): Problem | undefined {
   try {
     if (parse() !== undefined) return undefined;
   } catch {
     // refused: the rule below says why without the value
   }
-  return { path, rule: ruleOf(type) };
+  return { path: [], rule: ruleOf(type) };
 }
 
-function unknownKeyProblem(key: string, path: Path): Problem {
-  return nameLike.test(key) ? { path: [...path, key], rule: 'unknown field' } : { path, rule: 'has an unknown field' };
+function unknownKeyProblem(key: string): Problem {
+  return nameLike.test(key) ? { path: [key], rule: 'unknown field' } : { path: [], rule: 'has an unknown field' };
 }
 
-function valueProblem(value: unknown, type: GraphQLInputType, path: Path): Problem | undefined {
+function valueProblem(value: unknown, type: GraphQLInputType): Problem | undefined {
   if (isNonNullType(type)) {
-    if (value === null || value === undefined) return { path, rule: 'is required' };
-    return valueProblem(value, type.ofType, path);
+    if (value === null || value === undefined) return { path: [], rule: 'is required' };
+    return valueProblem(value, type.ofType);
   }
   if (value === null || value === undefined) return undefined;
   if (isListType(type)) {
     // A single value stands for a list of one (GraphQL input coercion).
-    if (!Array.isArray(value)) return valueProblem(value, type.ofType, path);
-    for (const [index, item] of value.entries()) {
-      const problem = valueProblem(item, type.ofType, [...path, index]);
-      if (problem) return problem;
+    if (!Array.isArray(value)) return valueProblem(value, type.ofType);
+    for (let index = 0; index < value.length; index += 1) {
+      const problem = valueProblem(value[index], type.ofType);
+      if (problem) return within(index, problem);
     }
     return undefined;
   }
-  if (isInputObjectType(type)) return objectValueProblem(value, type, path);
-  return leafProblem(() => parserOf(type).parseValue(value), type, path);
+  if (isInputObjectType(type)) return objectValueProblem(value, type);
+  return leafProblem(() => parserOf(type).parseValue(value), type);
 }
 
-function objectValueProblem(value: unknown, type: GraphQLInputObjectType, path: Path): Problem | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { path, rule: 'must be an object' };
+/** An input type's fields as a list, made once per type: a list of inputs walks the same type for every item. */
+const fieldListOf = new WeakMap<GraphQLInputObjectType, GraphQLInputField[]>();
+
+function fieldsOf(type: GraphQLInputObjectType): GraphQLInputField[] {
+  let fields = fieldListOf.get(type);
+  if (!fields) fieldListOf.set(type, (fields = Object.values(type.getFields())));
+  return fields;
+}
+
+function objectValueProblem(value: unknown, type: GraphQLInputObjectType): Problem | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { path: [], rule: 'must be an object' };
+  }
   const fields = type.getFields();
   const given = value as Record<string, unknown>;
   for (const key of Object.keys(given)) {
-    if (!Object.hasOwn(fields, key)) return unknownKeyProblem(key, path);
+    if (!Object.hasOwn(fields, key)) return unknownKeyProblem(key);
   }
-  for (const field of Object.values(fields)) {
+  for (const field of fieldsOf(type)) {
     const fieldValue = Object.hasOwn(given, field.name) ? given[field.name] : undefined;
     if (fieldValue === undefined) {
       if (isNonNullType(field.type) && field.defaultValue === undefined) {
-        return { path: [...path, field.name], rule: 'is required' };
+        return { path: [field.name], rule: 'is required' };
       }
       continue;
     }
-    const problem = valueProblem(fieldValue, field.type, [...path, field.name]);
-    if (problem) return problem;
+    const problem = valueProblem(fieldValue, field.type);
+    if (problem) return within(field.name, problem);
   }
   return undefined;
 }
@@ -133,36 +151,35 @@ function objectValueProblem(value: unknown, type: GraphQLInputObjectType, path: 
 function literalProblem(
   node: ValueNode,
   type: GraphQLInputType,
-  path: Path,
   variables: Record<string, unknown>,
 ): Problem | undefined {
   // A variable's value is checked with the variables.
   if (node.kind === Kind.VARIABLE) return undefined;
   if (isNonNullType(type)) {
-    if (node.kind === Kind.NULL) return { path, rule: 'is required' };
-    return literalProblem(node, type.ofType, path, variables);
+    if (node.kind === Kind.NULL) return { path: [], rule: 'is required' };
+    return literalProblem(node, type.ofType, variables);
   }
   if (node.kind === Kind.NULL) return undefined;
   if (isListType(type)) {
-    if (node.kind !== Kind.LIST) return literalProblem(node, type.ofType, path, variables);
+    if (node.kind !== Kind.LIST) return literalProblem(node, type.ofType, variables);
     for (const [index, item] of node.values.entries()) {
-      const problem = literalProblem(item, type.ofType, [...path, index], variables);
-      if (problem) return problem;
+      const problem = literalProblem(item, type.ofType, variables);
+      if (problem) return within(index, problem);
     }
     return undefined;
   }
   if (isInputObjectType(type)) {
-    if (node.kind !== Kind.OBJECT) return { path, rule: 'must be an object' };
+    if (node.kind !== Kind.OBJECT) return { path: [], rule: 'must be an object' };
     const fields = type.getFields();
     for (const field of node.fields) {
       const definition = Object.hasOwn(fields, field.name.value) ? fields[field.name.value] : undefined;
-      if (!definition) return unknownKeyProblem(field.name.value, path);
-      const problem = literalProblem(field.value, definition.type, [...path, field.name.value], variables);
-      if (problem) return problem;
+      if (!definition) return unknownKeyProblem(field.name.value);
+      const problem = literalProblem(field.value, definition.type, variables);
+      if (problem) return within(field.name.value, problem);
     }
     return undefined;
   }
-  return leafProblem(() => parserOf(type).parseLiteral(node, variables), type, path);
+  return leafProblem(() => parserOf(type).parseLiteral(node, variables), type);
 }
 
 function variablesProblem(
@@ -177,8 +194,8 @@ function variablesProblem(
     if (!type) continue;
     const value = Object.hasOwn(variables, name) ? variables[name] : undefined;
     if (value === undefined && definition.defaultValue) continue;
-    const problem = valueProblem(value, type, [name]);
-    if (problem) return problem;
+    const problem = valueProblem(value, type);
+    if (problem) return within(name, problem);
   }
   return undefined;
 }
@@ -218,8 +235,8 @@ function literalsProblem(
   variables: Record<string, unknown>,
 ): Problem | undefined {
   for (const { node, type } of argumentLiterals(schema, document, operation)) {
-    const problem = literalProblem(node.value, type, [node.name.value], variables);
-    if (problem) return problem;
+    const problem = literalProblem(node.value, type, variables);
+    if (problem) return within(node.name.value, problem);
   }
   return undefined;
 }
