@@ -65,6 +65,11 @@ describe.skipIf(servicesMissing)('inboxChanged through the gateway (graphql-ws)'
       readAt: null,
     });
     expect(typeof event.notification.id).toBe('string');
+    // The announcement shows the item as the inbox lists it, time included (both to the millisecond, UTC).
+    const listed = await actors.api.get('/api/v1/notifications', { token: alice.token });
+    const item = (listed.body.items as any[]).find((entry) => entry.id === event.notification.id);
+    expect(event.notification.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(event.notification.createdAt).toBe(item.createdAt);
     inbox.dispose();
   });
 

@@ -45,7 +45,7 @@ export function newItemEvent(row: InsertedRow): AddressedInboxEvent {
     targetText: row.target_text,
     unread: true,
     readAt: null,
-    createdAt: row.created_at.toISOString(),
+    createdAt: row.created_at,
   };
   const item: InboxItem = withFields(notification, {
     title: row.title,

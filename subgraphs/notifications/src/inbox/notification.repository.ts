@@ -2,6 +2,7 @@ import { IsolationLevel, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager, RequiredEntityData } from '@mikro-orm/postgresql';
 import type { RowKey } from '@platform/lib/cursor';
 import type { RecordState } from '@platform/lib/entity-tag';
+import { shownTimeOf } from '@platform/lib/shown-time';
 import { runStatement, transactionClient, type PreparedStatement } from '@platform/lib/database';
 import type { SqlClient } from '@platform/lib/jobs/job-engine';
 import type { Delivery, StoredJob } from '../jobs/job.repository.js';
@@ -19,7 +20,8 @@ export interface InsertedRow {
   target_text: string | null;
   title: string | null;
   trigger_event: string | null;
-  created_at: Date;
+  /** As the graph shows it (`shownTimeOf`): the announcement's only use of it. */
+  created_at: string;
   unread: number;
   unseen: number;
 }
@@ -56,7 +58,8 @@ const insertForJobStatement: PreparedStatement = {
          where user_id in (select user_id from announced) and archived_at is null and snoozed_until is null
          group by user_id
        )
-       select a.*, (coalesce(e.unread, 0) + coalesce(f.added, 0))::int as unread,
+       select a.id, a.user_id, a.message, a.title, a.target_link, a.target_text, a.trigger_event,
+         ${shownTimeOf('a.created_at')} as created_at, (coalesce(e.unread, 0) + coalesce(f.added, 0))::int as unread,
          (coalesce(e.unseen, 0) + coalesce(f.added, 0))::int as unseen
        from announced a left join earlier e on e.user_id = a.user_id left join fresh f on f.user_id = a.user_id`,
 };
@@ -74,8 +77,8 @@ const unreadSinceStatement: PreparedStatement = {
          where user_id = any($1::int[]) and archived_at is null and snoozed_until is null
          group by user_id
        )
-       select n.id, n.user_id, n.message, n.title, n.target_link, n.target_text, n.trigger_event, n.created_at,
-         c.unread, c.unseen
+       select n.id, n.user_id, n.message, n.title, n.target_link, n.target_text, n.trigger_event,
+         ${shownTimeOf('n.created_at')} as created_at, c.unread, c.unseen
        from ${schema}."notification" n join counts c on c.user_id = n.user_id
        where n.unread and n.created_at >= $2 and n.archived_at is null and n.snoozed_until is null
        order by n.created_at, n.id
@@ -386,12 +389,7 @@ export class NotificationRepository {
   }
 
   async unreadSince(userIds: number[], since: Date): Promise<InsertedRow[]> {
-    const rows = await runStatement<Omit<InsertedRow, 'created_at'> & { created_at: string }>(
-      this.em,
-      unreadSinceStatement,
-      [userIds, since.toISOString()],
-    );
-    return rows.map((row) => ({ ...row, created_at: this.em.getPlatform().parseDate(row.created_at) }));
+    return runStatement<InsertedRow>(this.em, unreadSinceStatement, [userIds, since.toISOString()]);
   }
 
   /**
@@ -404,24 +402,18 @@ export class NotificationRepository {
     deliveries: Pick<Delivery, 'recipientIndex' | 'userId'>[],
   ): Promise<InsertedRow[]> {
     const { request } = job;
-    const rows = await runStatement<Omit<InsertedRow, 'created_at'> & { created_at: string }>(
-      this.em,
-      insertForJobStatement,
-      [
-        job.id,
-        request.message,
-        request.title ?? null,
-        request.targetLink ?? null,
-        request.targetText ?? null,
-        request.targetId ?? null,
-        request.targetType ?? null,
-        request.triggerEvent ?? null,
-        request.notifierId ?? null,
-        deliveries.map((delivery) => delivery.recipientIndex),
-        deliveries.map((delivery) => delivery.userId),
-      ],
-    );
-    // This pool hands timestamps over as PostgreSQL's text; parsed as the pg driver's default parser would.
-    return rows.map((row) => ({ ...row, created_at: this.em.getPlatform().parseDate(row.created_at) }));
+    return runStatement<InsertedRow>(this.em, insertForJobStatement, [
+      job.id,
+      request.message,
+      request.title ?? null,
+      request.targetLink ?? null,
+      request.targetText ?? null,
+      request.targetId ?? null,
+      request.targetType ?? null,
+      request.triggerEvent ?? null,
+      request.notifierId ?? null,
+      deliveries.map((delivery) => delivery.recipientIndex),
+      deliveries.map((delivery) => delivery.userId),
+    ]);
   }
 }
