@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import process from 'node:process';
 
 /**
  * Loopback ports for processes started next, taken outside the kernel's ephemeral range (between 10000 and its
@@ -9,7 +10,7 @@ import { createServer } from 'node:net';
  * no room, the kernel's ports are taken as before.
  */
 export async function unusedPorts(count) {
-  const window = plannable();
+  const window = ownSlice(plannable());
   if (!window) return Promise.all(Array.from({ length: count }, () => kernelPort()));
   const ports = [];
   const servers = [];
@@ -44,6 +45,17 @@ function plannable() {
   if (low - 10_000 >= minimumWindow) return [10_000, low];
   if (65_535 - high >= minimumWindow) return [high + 1, 65_536];
   return null;
+}
+
+/** Test workers plan at once: each vitest worker (VITEST_POOL_ID, from 1) plans in a slice of its own. */
+const workerSlices = 8;
+
+function ownSlice(window) {
+  const worker = Number(process.env.VITEST_POOL_ID);
+  if (!window || !Number.isInteger(worker) || worker < 1) return window;
+  const size = Math.floor((window[1] - window[0]) / workerSlices);
+  const first = window[0] + ((worker - 1) % workerSlices) * size;
+  return [first, first + size];
 }
 
 function bound(port) {
