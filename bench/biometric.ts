@@ -2,8 +2,6 @@ import { constants, createPublicKey, randomBytes, randomUUID, verify, type KeyOb
 import { performance } from 'node:perf_hooks';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { Redis } from 'ioredis';
 import {
   parseDevicePublicKey,
@@ -13,6 +11,7 @@ import {
 } from '@platform/auth/devices/device-signature';
 import { makeKeyPair, type DeviceKeyPair } from '../test/device-kit.js';
 import { customRow, type BenchRow } from './lib/compare.js';
+import { collectGarbageNow } from './lib/garbage.js';
 import { startLowerBoundServer } from './login-lower-bound.js';
 import { benchAuditEntry, benchLoginWrite, openLoginStore } from './login-writes.js';
 import { SubjectProfiler } from './lib/profile.js';
@@ -121,12 +120,6 @@ function row(comparison: string, arm: string, role: BenchRow['role'], fields: Pa
   return customRow('biometric', comparison, arm, { ...fields, role });
 }
 
-/** A full collection now (the bench's process runs without --expose-gc: the flag is set for this). */
-function collectGarbage(): void {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-}
-
 /** Operations per second of fn over roughly durationMs, and the mean time of one in milliseconds. */
 function opsPerSecond(fn: () => boolean, durationMs: number): { perSec: number; meanMs: number; count: number } {
   let count = 0;
@@ -167,7 +160,7 @@ function signatureRows(algorithm: KeyAlgorithm, rounds: number): { rows: BenchRo
     // Each round in another order, and each arm after a collection: the PEM parsing's garbage would otherwise be
     // collected during whichever arm follows it.
     for (const name of names.map((_, index) => names[(index + i) % names.length]!)) {
-      collectGarbage();
+      collectGarbageNow();
       results[name].push(arms[name]());
     }
   }

@@ -6,6 +6,7 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { useServer } from 'graphql-ws/use/ws';
 import { Field, ID, Int, ObjectType, Query, Resolver, Root, Subscription, buildSchema } from 'type-graphql';
 import { WebSocketServer } from 'ws';
+import { noTopics } from '@platform/lib/graphql/subgraph';
 import type { FloorEvent, FloorSockets } from './fan-out-floor.js';
 
 /**
@@ -41,11 +42,9 @@ class DesignCardInboxEvent {
 
 interface DesignCardContext {
   userId: number;
+  /** The arm's events by user id (one listener, and one for errors, per subscription). */
+  events: EventEmitter;
 }
-
-const events = new EventEmitter();
-// One listener (and one for errors) per subscription, on one emitter.
-events.setMaxListeners(0);
 
 @Resolver()
 class DesignCardInboxResolver {
@@ -56,38 +55,35 @@ class DesignCardInboxResolver {
   }
 
   @Subscription(() => DesignCardInboxEvent, {
-    subscribe: ({ context }) => on(events, String((context as DesignCardContext).userId)),
+    subscribe: ({ context }) => {
+      const { events, userId } = context as DesignCardContext;
+      return on(events, String(userId));
+    },
   })
   inboxChanged(@Root() emitted: DesignCardInboxEvent[]): DesignCardInboxEvent {
     return emitted[0]!;
   }
 }
 
-/** The subscription gives its own `subscribe`; type-graphql insists on a topic pub/sub all the same. */
-const noTopics = {
-  publish: () => {
-    throw new Error('no topics here');
-  },
-  subscribe: () => {
-    throw new Error('no topics here');
-  },
-};
-
-/** Query texts parsed and validated once, with their compiled subscription: every subscriber sends the same. */
+/** Query texts parsed and validated once, and their documents compiled: every subscriber sends the same text. */
 function compiledDocuments(schema: GraphQLSchema) {
-  const known = new Map<string, { document: DocumentNode; compiled: CompiledQuery }>();
-  return (query: string) => {
-    let entry = known.get(query);
-    if (!entry) {
-      const document = parse(query);
-      const [invalid] = validate(schema, document);
-      if (invalid) throw invalid;
-      const compiled = compileQuery(schema, document);
-      if (!isCompiledQuery(compiled)) throw new Error('graphql-jit did not compile the subscription');
-      entry = { document, compiled };
-      known.set(query, entry);
-    }
-    return entry;
+  const documents = new Map<string, DocumentNode>();
+  const compiled = new WeakMap<DocumentNode, CompiledQuery>();
+  return {
+    of(query: string): DocumentNode {
+      let document = documents.get(query);
+      if (!document) {
+        document = parse(query);
+        const [invalid] = validate(schema, document);
+        if (invalid) throw invalid;
+        const compiledQuery = compileQuery(schema, document);
+        if (!isCompiledQuery(compiledQuery)) throw new Error('graphql-jit did not compile the subscription');
+        documents.set(query, document);
+        compiled.set(document, compiledQuery);
+      }
+      return document;
+    },
+    compiled: (document: DocumentNode) => compiled.get(document)!,
   };
 }
 
@@ -95,21 +91,25 @@ function compiledDocuments(schema: GraphQLSchema) {
 export async function designCardSockets(server: Server, userOfToken: Map<string, number>): Promise<FloorSockets> {
   const schema = await buildSchema({ resolvers: [DesignCardInboxResolver], validate: false, pubSub: noTopics });
   const documents = compiledDocuments(schema);
-  const compiledOf = new WeakMap<DocumentNode, CompiledQuery>();
+  const events = new EventEmitter().setMaxListeners(0);
   const sockets = new WebSocketServer({ server });
   const serving = useServer(
     {
       schema,
       onSubscribe: ({ connectionParams }, _id, payload) => {
-        const { document, compiled } = documents(payload.query);
-        compiledOf.set(document, compiled);
         const context: DesignCardContext = {
           userId: userOfToken.get(String(connectionParams?.authorization ?? '').replace(/^Bearer /, '')) ?? 0,
+          events,
         };
-        return { schema, document, variableValues: payload.variables, contextValue: context };
+        return {
+          schema,
+          document: documents.of(payload.query),
+          variableValues: payload.variables,
+          contextValue: context,
+        };
       },
       subscribe: ({ document, rootValue, contextValue, variableValues }) =>
-        compiledOf.get(document)!.subscribe!(rootValue, contextValue, variableValues),
+        documents.compiled(document).subscribe!(rootValue, contextValue, variableValues),
     },
     sockets,
     // No keep-alive timer per socket (the product sweeps all sockets with one; the bare floor pings none).

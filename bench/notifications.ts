@@ -9,6 +9,7 @@ import { openNotificationsDatabase } from '@platform/notifications/app';
 import { openDelivery, type DeliveryRuntime } from '@platform/notifications/delivery';
 import { startFanOutFloor, type FloorDelivery } from './fan-out-floor.js';
 import { customRow, type BenchRow } from './lib/compare.js';
+import { collectGarbage } from './lib/garbage.js';
 import { SubjectProfiler } from './lib/profile.js';
 import type { BenchContext } from './lib/context.js';
 import type { InboxOrder, InboxReport } from './clients/protocol.js';
@@ -25,17 +26,6 @@ function row(comparison: string, arm: string, fields: Partial<BenchRow>): BenchR
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
-async function collectGarbage(): Promise<void> {
-  const { setFlagsFromString } = await import('node:v8');
-  const { runInNewContext } = await import('node:vm');
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  for (let i = 0; i < 3; i += 1) {
-    gc();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const serverMemory = () => {
   const usage = process.memoryUsage();

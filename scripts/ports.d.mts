@@ -1,2 +1,2 @@
-/** See ports.mjs: loopback ports below the kernel's ephemeral range, free when planned, none planned twice. */
+/** See ports.mjs: loopback ports outside the kernel's ephemeral range, free when planned, none planned twice. */
 export function unusedPorts(count: number): Promise<number[]>;

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { unusedPorts } from '../scripts/ports.mjs';
 
 /**
- * A loopback port that nothing listens on, for a process the test starts next: below the kernel's ephemeral
+ * A loopback port that nothing listens on, for a process the test starts next: outside the kernel's ephemeral
  * range, so that no outgoing connection takes it first (the cluster script plans its ports the same way).
  */
 export async function unusedPort(): Promise<number> {

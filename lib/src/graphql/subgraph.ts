@@ -17,7 +17,7 @@ const federationLink =
  * Subscriptions give their own `subscribe` (an iterator over the PubSub port, lib/store/pubsub-iterator.ts);
  * type-graphql's topic-based pub/sub is never used, but it insists on having one.
  */
-const noTopics = {
+export const noTopics = {
   publish: () => {
     throw new Error('topic subscriptions are not used: give @Subscription a subscribe function');
   },
